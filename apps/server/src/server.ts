@@ -1,0 +1,94 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import Fastify, { type FastifyInstance } from 'fastify'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
+import { appRouter, LocalImageStore, LoginThrottle, MAX_IMAGE_BYTES, RateLimiter, type AppDeps, type AppRouter } from '@wayfarer/api'
+import { openDatabase, type Database } from '@wayfarer/db'
+import type { ServerConfig } from './config'
+import { contextFor } from './context'
+import { registerRest } from './rest'
+import { registerSpa } from './spa'
+import { resolveSecretKey } from './secret-key'
+import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
+
+export interface ServerOptions {
+  /** An already open database (tests); otherwise one is opened from the config. */
+  database?: Database
+  /** Overrides of the dependencies built from the config (tests: clocks, fakes). */
+  deps?: Partial<AppDeps>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The services behind the routes; tests use them to arrange data. */
+    deps: AppDeps
+  }
+}
+
+const defaultWebDist = () => fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+/** Builds the whole application (database, services, HTTP routes) without listening. */
+export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.trustProxy,
+    routerOptions: { maxParamLength: 5000 },
+    bodyLimit: 1024 * 1024,
+  })
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+  if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
+  app.addHook('onClose', async () => {
+    if (!options.database) await database.close()
+  })
+
+  const storeRoot = config.dataDir.startsWith('memory://') ? path.join('/tmp', 'wayfarer-memory-images') : path.join(config.dataDir, 'images')
+  const imageStore = new LocalImageStore(storeRoot)
+  const now = options.deps?.now ?? (() => new Date())
+  const deps: AppDeps = {
+    prisma: database.prisma,
+    databaseKind: database.kind,
+    config: {
+      publicUrl: config.publicUrl,
+      secretKey: resolveSecretKey(config.secretKey, config.dataDir),
+      sessionTtlMs: config.sessionTtlMs,
+    },
+    now,
+    rateLimiter: new RateLimiter(() => now().getTime()),
+    loginThrottle: new LoginThrottle(() => now().getTime()),
+    imageStore,
+    galleryFolder: config.galleryFolder,
+    ...options.deps,
+  }
+
+  await ensureAdmin(deps, config, app.log)
+  if (config.seedDemoContent && database.kind === 'pglite') await seedDemoContentIfEmpty(deps, app.log)
+
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 }, throwFileSizeLimit: true })
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => contextFor(deps, req),
+      onError: ({ error, path: procedure }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  })
+  registerRest(app, deps)
+  if (imageStore.kind === 'local') {
+    await app.register(fastifyStatic, {
+      root: path.resolve(storeRoot),
+      prefix: '/media/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      allowedPath: (pathname) => !pathname.endsWith('.json'),
+    })
+  }
+  await registerSpa(app, config.webDistDir ?? defaultWebDist())
+
+  app.decorate('deps', deps)
+  return app
+}

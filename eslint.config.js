@@ -1,0 +1,1 @@
+export { default } from '@wayfarer/config/eslint'

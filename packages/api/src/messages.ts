@@ -1,0 +1,58 @@
+/** The spec's user-facing texts (SPEC.md §5 and §8), shared by server validation and the web screens. */
+export const messages = {
+  comment: {
+    required: 'Please fill in all required fields',
+    tooShort: 'Comment must be at least 10 characters long',
+    tooLong: 'Comment must be less than 2000 characters',
+    submitFailed: 'Failed to submit comment. Please try again.',
+    submitted: 'Thank you! Your comment has been submitted and will be reviewed before being published.',
+    loadFailed: 'Failed to load comments',
+    none: 'No comments yet. Be the first to share your thoughts!',
+  },
+  auth: {
+    loginFailed: 'Login failed',
+    invalidCredentials: 'Invalid email or password',
+    network: 'Network error. Please check your connection.',
+    outsideProvider: 'useAuth must be used within an AuthProvider',
+  },
+  posts: {
+    loadFailed: 'Failed to load posts',
+    connectionFailed: 'Error connecting to server',
+    notFound: 'Post Not Found',
+    postLoadFailed: 'Failed to load post',
+    notFoundText: 'The requested post could not be found.',
+    noResults: 'No stories found',
+    deleteConfirm: 'Are you sure you want to delete this post?',
+    deleteFailed: 'Failed to delete post',
+    createFailed: 'Failed to create post. Please try again.',
+    updateFailed: 'Failed to update post. Please try again.',
+  },
+  upload: {
+    notImage: 'Please select an image file',
+    tooLarge: 'Image size must be less than 10MB',
+    failed: 'Upload failed',
+    network: 'Upload failed. Please try again.',
+    success: 'Image uploaded successfully!',
+  },
+  ai: {
+    emptyPrompt: 'Please enter a prompt',
+    emptyKey: 'Please enter an API key first',
+    generationFailed: 'Generation failed',
+    generationNetwork: 'Failed to generate content',
+    testFailed: 'API key test failed',
+    testNetwork: 'Failed to test API key',
+    testOk: 'API key is working! AI integration is ready.',
+    saved: 'AI settings saved successfully!',
+    saveFailed: 'Failed to save settings',
+    saveAiFailed: 'Failed to save AI settings',
+  },
+  contact: {
+    failed: 'Sorry, we could not send your message right now. Please try again later.',
+    sent: 'Message Sent!',
+  },
+  gallery: {
+    selectToPublish: 'Please select at least one image',
+    selectToUnpublish: 'Select image(s) to unpublish',
+  },
+  dashboard: { loadFailed: 'Failed to load dashboard data' },
+} as const

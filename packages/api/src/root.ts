@@ -1,0 +1,30 @@
+import { router } from './trpc'
+import { healthRouter } from './health/router'
+import { authRouter } from './auth/router'
+import { postsRouter } from './posts/router'
+import { taxonomyRouter } from './taxonomy/router'
+import { commentsRouter } from './comments/router'
+import { contactRouter } from './contact/router'
+import { galleryRouter } from './gallery/router'
+import { mediaRouter } from './media/router'
+import { aiRouter } from './ai/router'
+import { settingsRouter } from './settings/router'
+import { youtubeRouter } from './youtube/router'
+import { dashboardRouter } from './dashboard/router'
+
+export const appRouter = router({
+  health: healthRouter,
+  auth: authRouter,
+  posts: postsRouter,
+  taxonomy: taxonomyRouter,
+  comments: commentsRouter,
+  contact: contactRouter,
+  gallery: galleryRouter,
+  media: mediaRouter,
+  ai: aiRouter,
+  settings: settingsRouter,
+  youtube: youtubeRouter,
+  dashboard: dashboardRouter,
+})
+
+export type AppRouter = typeof appRouter

@@ -1,0 +1,2 @@
+// Browser-safe entry: the zod schemas and types shared with the web app. Import nothing server-only here.
+export * from './auth/schema'

@@ -1,0 +1,6 @@
+export { Button, type ButtonProps } from './button'
+export { Badge } from './badge'
+export { Card } from './card'
+export { Skeleton } from './skeleton'
+export { Spinner } from './spinner'
+export { cx } from './class-names'

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config'
+
+// Unit tests (*.test.ts) and integration tests against a real database (*.int.test.ts) across the repo.
+// scripts/test.mjs runs the integration tests a second time on PostgreSQL when TEST_DATABASE_URL is set.
+export default defineConfig({
+  test: {
+    include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts', 'apps/**/src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+})
