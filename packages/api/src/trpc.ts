@@ -32,8 +32,13 @@ export function userMessageOf(error: TRPCError): string {
   return error.message
 }
 
+/** Procedure metadata: `admin` marks procedures that need a signed-in owner (tests enumerate them). */
+export interface ProcedureMeta {
+  admin?: boolean
+}
+
 // 2. Initialisation: domain errors become tRPC codes; zod errors read as their first message.
-const t = initTRPC.context<Context>().create({
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   errorFormatter({ shape, error }) {
     const retryAfterSeconds = error.cause instanceof RateLimitedError ? error.cause.retryAfterSeconds : undefined
     return { ...shape, message: userMessageOf(error), data: { ...shape.data, stack: undefined, retryAfterSeconds } }
@@ -55,7 +60,7 @@ export const createCallerFactory = t.createCallerFactory
 export const publicProcedure = t.procedure.use(mapDomainErrors)
 
 /** Requires a valid, unexpired session; puts the signed-in user on ctx.user. */
-export const adminProcedure = publicProcedure.use(async ({ ctx, next }) => {
+export const adminProcedure = publicProcedure.meta({ admin: true }).use(async ({ ctx, next }) => {
   const user: SessionUser | null = ctx.bearerToken ? await resolveSession(ctx.deps, ctx.bearerToken) : null
   if (!user) throw new UnauthorizedError()
   return next({ ctx: { ...ctx, user } })

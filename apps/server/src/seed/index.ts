@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { upsertAdmin, type AppDeps, type StoredImage } from '@wayfarer/api'
+import { slugify, upsertAdmin, type AppDeps, type StoredImage } from '@wayfarer/api'
 import type { ServerConfig } from '../config'
 import { demoCategories, demoComments, demoPhotos, demoPosts, demoTags, type DemoPost } from './content'
 import { renderLandscape } from './landscapes'
-
-const slugify = (text: string) =>
-  text.toLowerCase().normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/[\s_-]+/g, '-')
 
 /**
  * The owner account: from ADMIN_EMAIL/ADMIN_PASSWORD when set (kept in sync on every start); otherwise,
