@@ -6,9 +6,32 @@ import { contextFor } from '../context'
 import type { RestRequest, RestRoute, UploadedFile } from './route'
 import { healthRoutes } from './health'
 import { authRoutes } from './auth'
+import { publicPostRoutes } from './posts-public'
+import { adminPostRoutes } from './posts-admin'
+import { taxonomyRoutes } from './taxonomy'
+import { commentRoutes } from './comments'
+import { contactRoutes } from './contact'
+import { galleryRoutes } from './gallery'
+import { aiRoutes } from './ai'
+import { settingsRoutes } from './settings'
+import { youtubeRoutes } from './youtube'
+import { dashboardRoutes } from './dashboard'
 
-/** Every REST path, grouped by domain. Add a domain's table here. */
-export const restRoutes: RestRoute[] = [...healthRoutes, ...authRoutes]
+/** Every REST path, one table per domain. */
+export const restRoutes: RestRoute[] = [
+  ...healthRoutes,
+  ...authRoutes,
+  ...publicPostRoutes,
+  ...adminPostRoutes,
+  ...taxonomyRoutes,
+  ...commentRoutes,
+  ...contactRoutes,
+  ...galleryRoutes,
+  ...aiRoutes,
+  ...settingsRoutes,
+  ...youtubeRoutes,
+  ...dashboardRoutes,
+]
 
 /** Registers the REST adapter: SPEC.md §7 paths with `{success, data, pagination?}` / `{success:false, error}`. */
 export function registerRest(app: FastifyInstance, deps: AppDeps, routes: RestRoute[] = restRoutes): void {

@@ -1,3 +1,6 @@
 import { router } from '../trpc'
+import { publicPostProcedures } from './public-router'
+import { adminPostProcedures } from './admin-router'
 
-export const postsRouter = router({})
+// Visitors' reading procedures and the owner's authoring procedures live apart; one `posts` namespace.
+export const postsRouter = router({ ...publicPostProcedures, ...adminPostProcedures })

@@ -1,0 +1,2 @@
+/** Procedures the signed-in owner uses to write posts (issue: authoring). */
+export const adminPostProcedures = {}

@@ -1,0 +1,2 @@
+/** Procedures visitors use to read published posts (issue: reading). */
+export const publicPostProcedures = {}
