@@ -10,3 +10,6 @@ export type { ImageStore, StoredImage, ImageMetadata, ImagePage } from './media/
 export { LocalImageStore } from './media/local-image-store'
 export { validateImage, MAX_IMAGE_BYTES } from './media/image-validation'
 export { slugify } from './slug'
+export { GeminiTextGenerator } from './ai/gemini-text-generator'
+export type { TextGenerator, TextGenerationRequest } from './ai/text-generator'
+export { generateText, type GenerateTextRequest } from './ai/service'
