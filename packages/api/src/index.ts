@@ -10,3 +10,5 @@ export type { ImageStore, StoredImage, ImageMetadata, ImagePage } from './media/
 export { LocalImageStore } from './media/local-image-store'
 export { validateImage, MAX_IMAGE_BYTES } from './media/image-validation'
 export { slugify } from './slug'
+export { findPublishedPost, latestPublishedPosts } from './posts/public-service'
+export type { PublicPost } from './posts/public-schema'
