@@ -10,11 +10,8 @@ export type { ImageStore, StoredImage, ImageMetadata, ImagePage } from './media/
 export { LocalImageStore } from './media/local-image-store'
 export { validateImage, MAX_IMAGE_BYTES } from './media/image-validation'
 export { slugify } from './slug'
-<<<<<<< HEAD
 export { GeminiTextGenerator } from './ai/gemini-text-generator'
 export type { TextGenerator, TextGenerationRequest } from './ai/text-generator'
 export { generateText, type GenerateTextRequest } from './ai/service'
-=======
 export { findPublishedPost, latestPublishedPosts } from './posts/public-service'
 export type { PublicPost } from './posts/public-schema'
->>>>>>> main
