@@ -13,3 +13,5 @@ export { formatFor, parseWidth, type ImageVariant } from './media/local-image-va
 export { CloudinaryImageStore, parseCloudinaryUrl } from './media/cloudinary-image-store'
 export { validateImage, MAX_IMAGE_BYTES } from './media/image-validation'
 export { slugify } from './slug'
+export { findPublishedPost, latestPublishedPosts } from './posts/public-service'
+export type { PublicPost } from './posts/public-schema'
