@@ -1,2 +1,3 @@
 // Browser-safe entry: the zod schemas and types shared with the web app. Import nothing server-only here.
 export * from './auth/schema'
+export * from './comments/schema'
