@@ -3,6 +3,10 @@ import { owner } from '../playwright.config'
 
 const adminRoutes = ['/admin', '/admin/posts', '/admin/posts/new', '/admin/posts/edit/1', '/admin/comments', '/admin/settings', '/admin/gallery']
 
+// The e2e project has no DOM types: read the browser's storage through string expressions.
+const storedSession = (page: Page) =>
+  page.evaluate<[string | null, string | null]>("[localStorage.getItem('authToken'), localStorage.getItem('user')]")
+
 async function signIn(page: Page) {
   await page.goto('/login')
   await page.getByLabel('Email').fill(owner.email)
@@ -43,7 +47,7 @@ test('the owner signs in after a wrong password, sees the admin layout, and logs
   await expect(page.getByTestId('admin-sidebar-footer')).toHaveText('Wayfarer')
   const nav = page.getByRole('navigation', { name: 'Admin' })
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
-  expect(await page.evaluate(() => [localStorage.getItem('authToken') !== null, localStorage.getItem('user') !== null])).toEqual([true, true])
+  expect((await storedSession(page)).map((item) => item !== null)).toEqual([true, true])
 
   // The session survives a reload (restored from localStorage).
   await page.reload()
@@ -51,29 +55,26 @@ test('the owner signs in after a wrong password, sees the admin layout, and logs
 
   await page.getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login$/)
-  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).toEqual([null, null])
+  expect(await storedSession(page)).toEqual([null, null])
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/login$/)
 })
 
 test('a session the server no longer accepts signs the owner out and returns to /login', async ({ page }) => {
   await signIn(page)
-  const token = await page.evaluate(() => localStorage.getItem('authToken'))
+  const [token] = await storedSession(page)
   // Revoke the session behind the page's back, then make the page talk to the server.
   const revoked = await page.request.post('/api/auth/logout', { headers: { authorization: `Bearer ${token}` } })
   expect(revoked.status()).toBe(200)
   await page.reload()
   await expect(page).toHaveURL(/\/login$/)
-  expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull()
+  expect(await storedSession(page)).toEqual([null, null])
 })
 
 test('a stored user that does not parse clears the session', async ({ page }) => {
   await page.goto('/login')
-  await page.evaluate(() => {
-    localStorage.setItem('authToken', 'abc')
-    localStorage.setItem('user', '{not json')
-  })
+  await page.evaluate("localStorage.setItem('authToken', 'abc'); localStorage.setItem('user', '{not json')")
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/login$/)
-  expect(await page.evaluate(() => [localStorage.getItem('authToken'), localStorage.getItem('user')])).toEqual([null, null])
+  expect(await storedSession(page)).toEqual([null, null])
 })
