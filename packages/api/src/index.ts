@@ -13,5 +13,6 @@ export { formatFor, parseWidth, type ImageVariant } from './media/local-image-va
 export { CloudinaryImageStore, parseCloudinaryUrl } from './media/cloudinary-image-store'
 export { validateImage, MAX_IMAGE_BYTES } from './media/image-validation'
 export { slugify } from './slug'
+export { HONEYPOT_FIELD, type ModerationAction, type CommentStatusFilter } from './comments/schema'
 export { findPublishedPost, latestPublishedPosts } from './posts/public-service'
 export type { PublicPost } from './posts/public-schema'
