@@ -2,3 +2,4 @@
 export * from './auth/schema'
 export * from './posts/public-schema'
 export * from './taxonomy/schema'
+export * from './site'
