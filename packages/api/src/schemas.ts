@@ -1,5 +1,6 @@
 // Browser-safe entry: the zod schemas and types shared with the web app. Import nothing server-only here.
 export * from './auth/schema'
+export * from './comments/schema'
 export * from './posts/public-schema'
 export * from './taxonomy/schema'
 export * from './site'
