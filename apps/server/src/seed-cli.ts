@@ -1,6 +1,6 @@
 // `npm run db:seed`: demo content for the configured database (DATABASE_URL, or the embedded one).
 import { DataDirLockedError, openDatabase } from '@wayfarer/db'
-import { LocalImageStore, LoginThrottle, RateLimiter, type AppDeps } from '@wayfarer/api'
+import { createYouTubeSource, LocalImageStore, LoginThrottle, RateLimiter, type AppDeps } from '@wayfarer/api'
 import path from 'node:path'
 import pino from 'pino'
 import { loadConfig } from './config'
@@ -20,6 +20,7 @@ try {
     loginThrottle: new LoginThrottle(Date.now),
     imageStore: new LocalImageStore(path.join(config.dataDir, 'images')),
     galleryFolder: config.galleryFolder,
+    videoSource: createYouTubeSource(config.youtube),
   }
   await ensureAdmin(deps, config, log)
   const seeded = await seedDemoContentIfEmpty(deps, log)

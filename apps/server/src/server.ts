@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
-import { appRouter, LocalImageStore, LoginThrottle, MAX_IMAGE_BYTES, RateLimiter, type AppDeps, type AppRouter } from '@wayfarer/api'
+import { appRouter, CachedVideoSource, createYouTubeSource, LocalImageStore, LoginThrottle, MAX_IMAGE_BYTES, RateLimiter, type AppDeps, type AppRouter } from '@wayfarer/api'
 import { openDatabase, type Database } from '@wayfarer/db'
 import type { ServerConfig } from './config'
 import { contextFor } from './context'
@@ -59,6 +59,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     loginThrottle: new LoginThrottle(() => now().getTime()),
     imageStore,
     galleryFolder: config.galleryFolder,
+    videoSource: new CachedVideoSource(createYouTubeSource(config.youtube), {
+      now: () => now().getTime(),
+      onRefreshError: (err) => app.log.warn({ err }, 'YouTube refresh failed; serving cached videos'),
+    }),
     ...options.deps,
   }
 

@@ -10,3 +10,6 @@ export type { ImageStore, StoredImage, ImageMetadata, ImagePage } from './media/
 export { LocalImageStore } from './media/local-image-store'
 export { validateImage, MAX_IMAGE_BYTES } from './media/image-validation'
 export { slugify } from './slug'
+export type { VideoSource } from './youtube/video-source'
+export { createYouTubeSource, type YouTubeSettings } from './youtube/youtube-api'
+export { CachedVideoSource } from './youtube/cached-video-source'

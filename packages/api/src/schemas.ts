@@ -1,2 +1,4 @@
 // Browser-safe entry: the zod schemas and types shared with the web app. Import nothing server-only here.
 export * from './auth/schema'
+export * from './youtube/schema'
+export * from './contact/schema'
