@@ -4,6 +4,7 @@ import { RouterProvider, createRouter } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { routeTree } from './routeTree.gen'
 import { queryClient, trpc, trpcClient } from './lib/trpc'
+import { AuthProvider } from './features/auth/auth-provider'
 import './styles.css'
 
 const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: false })
@@ -18,7 +19,9 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
       </QueryClientProvider>
     </trpc.Provider>
   </StrictMode>,

@@ -14,6 +14,7 @@ export const messages = {
     invalidCredentials: 'Invalid email or password',
     network: 'Network error. Please check your connection.',
     outsideProvider: 'useAuth must be used within an AuthProvider',
+    signingIn: 'Signing in...',
   },
   posts: {
     loadFailed: 'Failed to load posts',

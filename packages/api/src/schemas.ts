@@ -2,3 +2,5 @@
 export * from './auth/schema'
 export * from './youtube/schema'
 export * from './contact/schema'
+export * from './posts/public-schema'
+export * from './taxonomy/schema'

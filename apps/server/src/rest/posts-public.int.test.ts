@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../testing'
+import { createReadingFixtures } from '../reading-fixtures'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+  await createReadingFixtures(server.database.prisma, [
+    {
+      slug: 'annapurna-circuit', title: 'Ten Days on the Annapurna Circuit', category: 'adventure', daysAgo: 1, views: 10,
+      excerpt: 'Teahouses and high passes on a long hike.', tags: ['Hiking', 'Budget'],
+      location: { name: 'Annapurna Circuit', city: 'Pokhara', country: 'Nepal' },
+    },
+    {
+      slug: 'el-nido', title: 'Island Hopping in El Nido', category: 'beach', daysAgo: 2, tags: ['Islands'],
+      excerpt: 'Lagoons without the crowds, and a short hike to a viewpoint.',
+      location: { name: 'El Nido', city: 'El Nido', country: 'Philippines' },
+    },
+    { slug: 'sahara-night', title: 'A Night in the Sahara', category: 'adventure', daysAgo: 3, location: { name: 'Erg Chebbi', city: 'Merzouga', country: 'Morocco' } },
+    { slug: 'packing-light', title: 'How We Pack Light', category: null, daysAgo: 4, excerpt: '100% carry-on: the list.' },
+    {
+      slug: 'unsafe-body', title: 'A Post With Unsafe Markup', category: 'beach', daysAgo: 5,
+      content: '<p>ok</p><script>alert(1)</script><img src="/media/x.webp" onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
+      featuredImage: 'javascript:alert(4)',
+    },
+    { slug: 'secret-draft', title: 'Draft About the Annapurna', status: 'draft', category: 'adventure', daysAgo: 0 },
+    { slug: 'old-archived', title: 'Archived Annapurna Memories', status: 'archived', category: 'adventure', daysAgo: 9 },
+  ])
+})
+afterAll(() => server.close())
+
+const get = (url: string) => server.app.inject({ method: 'GET', url })
+const slugsOf = (body: { data: { slug: string }[] }) => body.data.map((p) => p.slug)
+
+const publicFields = [
+  'category_color', 'category_name', 'content', 'created_at', 'excerpt', 'featured_image', 'featured_image_alt', 'first_name',
+  'id', 'last_name', 'location_city', 'location_country', 'location_name', 'meta_description', 'meta_title', 'published_at',
+  'reading_time', 'slug', 'tags', 'title', 'view_count',
+]
+
+describe('GET /api/posts', () => {
+  it('lists every published post newest first, never drafts or archived, with the spec fields exactly', async () => {
+    const res = await get('/api/posts')
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.success).toBe(true)
+    expect(slugsOf(body)).toEqual(['annapurna-circuit', 'el-nido', 'sahara-night', 'packing-light', 'unsafe-body'])
+    expect(body.pagination).toEqual({ page: 1, limit: 5, total: 5, pages: 1 })
+    for (const post of body.data) expect(Object.keys(post).sort()).toEqual(publicFields)
+    expect(body.data[0]).toMatchObject({
+      title: 'Ten Days on the Annapurna Circuit',
+      category_name: 'Adventure Travel', category_color: '#EA580C', first_name: 'Ada', last_name: 'Walker',
+      location_name: 'Annapurna Circuit', location_city: 'Pokhara', location_country: 'Nepal', reading_time: 4,
+      featured_image: '/media/gallery/annapurna-circuit.webp', featured_image_alt: 'Ten Days on the Annapurna Circuit photo',
+      meta_title: 'Ten Days on the Annapurna Circuit | meta', view_count: 10,
+      tags: [{ id: expect.any(Number), name: 'Budget' }, { id: expect.any(Number), name: 'Hiking' }],
+    })
+    expect(new Date(body.data[0].published_at).toISOString()).toBe(body.data[0].published_at)
+    expect(body.data[3]).toMatchObject({ slug: 'packing-light', category_name: null, category_color: null })
+  })
+
+  it('pages with limit and page', async () => {
+    const first = (await get('/api/posts?limit=2')).json()
+    expect(slugsOf(first)).toEqual(['annapurna-circuit', 'el-nido'])
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 5, pages: 3 })
+    const third = (await get('/api/posts?limit=2&page=3')).json()
+    expect(slugsOf(third)).toEqual(['unsafe-body'])
+    expect(third.pagination).toEqual({ page: 3, limit: 2, total: 5, pages: 3 })
+    expect((await get('/api/posts?limit=2&page=4')).json().data).toEqual([])
+  })
+
+  it('refuses malformed paging with a 400 envelope, not a 500', async () => {
+    for (const query of ['limit=abc', 'limit=0', 'limit=101', 'page=0', 'page=1.5', `search=${'x'.repeat(201)}`]) {
+      const res = await get(`/api/posts?${query}`)
+      expect(res.statusCode, query).toBe(400)
+      expect(res.json()).toMatchObject({ success: false, error: expect.any(String) })
+    }
+  })
+
+  it('filters by category slug (footer links) or exact name (chips)', async () => {
+    expect(slugsOf((await get('/api/posts?category=adventure-travel')).json())).toEqual(['annapurna-circuit', 'sahara-night'])
+    expect(slugsOf((await get('/api/posts?category=Beach%20Destinations')).json())).toEqual(['el-nido', 'unsafe-body'])
+    expect((await get('/api/posts?category=tech')).json()).toMatchObject({ data: [], pagination: { total: 0, pages: 1 } })
+    expect((await get('/api/posts?category=beach')).json().data).toEqual([])
+  })
+
+  it('searches with full-text ranking: stemmed words, title matches before excerpt matches', async () => {
+    // "hikes" is not a substring of anything; the English stemmer matches "hike" in both excerpts.
+    const body = (await get('/api/posts?search=hikes')).json()
+    expect(slugsOf(body)).toEqual(['annapurna-circuit', 'el-nido'])
+    // "El Nido" is in one title and location; "Nido" appears nowhere else.
+    expect(slugsOf((await get('/api/posts?search=nido')).json())).toEqual(['el-nido'])
+    // Title (weight A) outranks location (weight C): "Sahara" is a title word, "Merzouga" only a city.
+    expect(slugsOf((await get('/api/posts?search=sahara')).json())).toEqual(['sahara-night'])
+  })
+
+  it('keeps the spec\'s case-insensitive substring match for short queries and word fragments', async () => {
+    expect(slugsOf((await get('/api/posts?search=APURN')).json())).toEqual(['annapurna-circuit'])
+    expect(slugsOf((await get('/api/posts?search=philipp')).json())).toEqual(['el-nido'])
+    expect(slugsOf((await get('/api/posts?search=rocco')).json())).toEqual(['sahara-night']) // location country
+    expect(slugsOf((await get('/api/posts?search=beach%20dest')).json())).toEqual(['el-nido', 'unsafe-body']) // category name
+    expect(slugsOf((await get('/api/posts?search=100%25')).json())).toEqual(['packing-light']) // % is literal
+  })
+
+  it('combines search, category and paging, and answers a miss with an empty list', async () => {
+    expect(slugsOf((await get('/api/posts?search=hike&category=beach-destinations')).json())).toEqual(['el-nido'])
+    const paged = (await get('/api/posts?search=a&limit=2&page=2')).json()
+    expect(paged.pagination).toEqual({ page: 2, limit: 2, total: 5, pages: 3 })
+    expect(paged.data).toHaveLength(2)
+    const miss = (await get('/api/posts?search=zzzzqx')).json()
+    expect(miss).toEqual({ success: true, data: [], pagination: { page: 1, limit: 1, total: 0, pages: 1 } })
+    for (const odd of ["it's", '&|!:*()', "'; DROP TABLE posts; --", '\\']) {
+      expect((await get(`/api/posts?search=${encodeURIComponent(odd)}`)).statusCode, odd).toBe(200)
+    }
+  })
+
+  it('never finds drafts or archived posts by search', async () => {
+    const slugs = slugsOf((await get('/api/posts?search=annapurna')).json())
+    expect(slugs).toEqual(['annapurna-circuit'])
+  })
+})
+
+describe('GET /api/posts/slug/{slug}', () => {
+  it('returns the post and counts each read as a view', async () => {
+    const first = await get('/api/posts/slug/el-nido')
+    expect(first.statusCode).toBe(200)
+    expect(Object.keys(first.json().data).sort()).toEqual(publicFields)
+    expect(first.json().data).toMatchObject({ slug: 'el-nido', view_count: 1, tags: [{ name: 'Islands' }] })
+    expect((await get('/api/posts/slug/el-nido')).json().data.view_count).toBe(2)
+    const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
+    expect(stored.viewCount).toBe(2)
+  })
+
+  it('answers missing, draft and archived posts with the 404 envelope and counts nothing', async () => {
+    for (const slug of ['nope', 'secret-draft', 'old-archived']) {
+      const res = await get(`/api/posts/slug/${slug}`)
+      expect(res.statusCode, slug).toBe(404)
+      expect(res.json()).toEqual({ success: false, error: 'The requested post could not be found.' })
+    }
+    const draft = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'secret-draft' } })
+    expect(draft.viewCount).toBe(0)
+  })
+
+  it('serves sanitised HTML even when unsafe markup was stored', async () => {
+    const post = (await get('/api/posts/slug/unsafe-body')).json().data
+    expect(post.content).toBe('<p>ok</p><img src="/media/x.webp" /><a>x</a>')
+    expect(post.featured_image).toBeNull()
+    const list = (await get('/api/posts?category=beach-destinations')).body
+    expect(list).not.toMatch(/<script|onerror=|javascript:/)
+  })
+})
+
+describe('tRPC posts procedures', () => {
+  const trpcGet = (procedure: string, input: unknown) =>
+    get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)
+
+  it('posts.published filters like the REST path', async () => {
+    const res = await trpcGet('posts.published', { limit: 1, category: 'adventure-travel' })
+    expect(res.statusCode).toBe(200)
+    const data = res.json().result.data
+    expect(data.posts.map((p: { slug: string }) => p.slug)).toEqual(['annapurna-circuit'])
+    expect(data.pagination).toEqual({ page: 1, limit: 1, total: 2, pages: 2 })
+  })
+
+  it('posts.published works without input', async () => {
+    const res = await get('/trpc/posts.published')
+    expect(res.json().result.data.pagination.total).toBe(5)
+  })
+
+  it('posts.bySlug returns NOT_FOUND with the spec text for a draft', async () => {
+    const res = await trpcGet('posts.bySlug', { slug: 'secret-draft' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().error).toMatchObject({ message: 'The requested post could not be found.', data: { code: 'NOT_FOUND' } })
+    const ok = await trpcGet('posts.bySlug', { slug: 'sahara-night' })
+    expect(ok.json().result.data).toMatchObject({ title: 'A Night in the Sahara', view_count: 1 })
+  })
+
+  it('refuses an empty slug as invalid input', async () => {
+    expect((await trpcGet('posts.bySlug', { slug: '' })).statusCode).toBe(400)
+  })
+})

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../testing'
+import { createReadingFixtures } from '../reading-fixtures'
+
+let server: TestServer
+beforeAll(async () => {
+  server = await startTestServer()
+  await createReadingFixtures(server.database.prisma, [
+    { slug: 'a', title: 'A', category: 'adventure' },
+    { slug: 'b', title: 'B', category: 'adventure' },
+    { slug: 'c', title: 'C', category: 'beach' },
+    { slug: 'd', title: 'D', category: 'beach', status: 'draft' },
+    { slug: 'e', title: 'E', category: 'adventure', status: 'archived' },
+  ])
+})
+afterAll(() => server.close())
+
+describe('GET /api/categories', () => {
+  it('lists categories by name with counts of published posts only, without a token', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/categories' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      success: true,
+      data: [
+        { id: expect.any(Number), name: 'Adventure Travel', slug: 'adventure-travel', color: '#EA580C', description: '', post_count: 2 },
+        { id: expect.any(Number), name: 'Beach Destinations', slug: 'beach-destinations', color: '#0891B2', description: '', post_count: 1 },
+        { id: expect.any(Number), name: 'Tech', slug: 'tech', color: '#6B7280', description: '', post_count: 0 },
+      ],
+    })
+  })
+
+  it('is the same over tRPC', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/trpc/taxonomy.categories' })
+    expect(res.json().result.data.map((c: { post_count: number }) => c.post_count)).toEqual([2, 1, 0])
+  })
+})
+
+describe('GET /api/tags', () => {
+  it('lists tags by name', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/tags' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      success: true,
+      data: ['Budget', 'Hiking', 'Islands'].map((name) => ({ id: expect.any(Number), name, slug: name.toLowerCase() })),
+    })
+    const trpc = await server.app.inject({ method: 'GET', url: '/trpc/taxonomy.tags' })
+    expect(trpc.json().result.data).toHaveLength(3)
+  })
+})

@@ -1,0 +1,40 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer as createNetServer } from 'node:net'
+import path from 'node:path'
+
+// Runs the real entry point (src/main.ts through tsx) as a child process, as `npm start` would.
+const serverDir = path.resolve(import.meta.dirname, '..')
+const children: ChildProcess[] = []
+
+export const killStartedServers = () => children.forEach((c) => c.kill('SIGKILL'))
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createNetServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number }
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export function startMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...env },
+  })
+  children.push(child)
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  return { child, exited, output: () => output }
+}
+
+export async function waitForHealth(port: number): Promise<unknown> {
+  for (let i = 0; i < 300; i++) {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)
+    if (res?.ok) return res.json()
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error('server did not become healthy')
+}

@@ -1,0 +1,90 @@
+import { useState, type FormEvent } from 'react'
+import { useNavigate } from '@tanstack/react-router'
+import { Button, Card } from '@wayfarer/ui'
+import { messages } from '@wayfarer/api/messages'
+import { useAuth } from './auth-context'
+
+/** SPEC.md §2 Login: on success go to /admin. */
+export function LoginScreen() {
+  const auth = useAuth()
+  const navigate = useNavigate()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [showPassword, setShowPassword] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      await auth.login(email, password)
+      await navigate({ to: '/admin' })
+    } catch (e) {
+      setError(e instanceof Error ? e.message : messages.auth.loginFailed)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4">
+      <Card className="w-full max-w-md p-8">
+        <h1 className="text-center text-2xl font-bold text-gray-900">Admin Login</h1>
+        <p className="mt-2 text-center text-sm text-gray-600">Sign in to access the admin dashboard</p>
+        <form className="mt-8 space-y-5" onSubmit={submit}>
+          {error && (
+            <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+              {error}
+            </div>
+          )}
+          <div>
+            <label htmlFor="email" className="block text-sm font-medium text-gray-700">
+              Email
+            </label>
+            <input
+              id="email"
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none"
+            />
+          </div>
+          <div>
+            <label htmlFor="password" className="block text-sm font-medium text-gray-700">
+              Password
+            </label>
+            <div className="relative mt-1">
+              <input
+                id="password"
+                name="password"
+                type={showPassword ? 'text' : 'password'}
+                autoComplete="current-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className="w-full rounded-lg border border-gray-300 px-3 py-2 pr-16 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none"
+              />
+              <button
+                type="button"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-label={showPassword ? 'Hide password' : 'Show password'}
+                aria-pressed={showPassword}
+                className="absolute inset-y-0 right-0 px-3 text-sm text-gray-500 hover:text-gray-800"
+              >
+                {showPassword ? 'Hide' : 'Show'}
+              </button>
+            </div>
+          </div>
+          <Button type="submit" className="w-full" disabled={busy}>
+            {busy ? messages.auth.signingIn : 'Sign in'}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-xs text-gray-500">Protected admin area</p>
+      </Card>
+    </main>
+  )
+}
