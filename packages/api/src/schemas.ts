@@ -2,5 +2,6 @@
 export * from './auth/schema'
 export * from './youtube/schema'
 export * from './contact/schema'
+export * from './comments/schema'
 export * from './posts/public-schema'
 export * from './taxonomy/schema'

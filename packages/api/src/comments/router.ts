@@ -1,3 +1,5 @@
 import { router } from '../trpc'
+import { publicCommentProcedures } from './public-router'
+import { adminCommentProcedures } from './admin-router'
 
-export const commentsRouter = router({})
+export const commentsRouter = router({ ...publicCommentProcedures, ...adminCommentProcedures })

@@ -1,0 +1,142 @@
+import { z } from 'zod'
+import { messages } from '../messages'
+
+const text = messages.comment
+
+/** SPEC §9: at least 10 characters and below 2000, counted after trimming (the counter shows the same length). */
+export const COMMENT_MIN_LENGTH = 10
+export const COMMENT_MAX_LENGTH = 1999
+export const COMMENT_COUNTER_LIMIT = 2000
+export const COMMENTS_PAGE_SIZE = 20
+
+/**
+ * The hidden form field bots fill in and people never see. A submission that carries it is answered exactly
+ * like a real one and stored nowhere, so the bot learns nothing.
+ */
+export const HONEYPOT_FIELD = 'website_url'
+
+const isHttpUrl = (value: string): boolean => {
+  if (!URL.canParse(value)) return false
+  const url = new URL(value)
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''
+}
+
+const requiredText = (max: number, tooLong: string) =>
+  z.string({ error: text.required }).trim().min(1, text.required).max(max, tooLong)
+
+export const commentContent = z
+  .string({ error: text.required })
+  .trim()
+  .min(1, text.required)
+  .min(COMMENT_MIN_LENGTH, text.tooShort)
+  .max(COMMENT_MAX_LENGTH, text.tooLong)
+
+// Field order matters: a request with several problems is answered with the first one.
+export const submitCommentInput = z.object({
+  post_id: z.number({ error: text.required }).int().positive(),
+  author_name: requiredText(100, text.nameTooLong),
+  author_email: requiredText(254, text.invalidEmail).pipe(z.email({ error: text.invalidEmail })),
+  author_website: z
+    .string({ error: text.invalidWebsite })
+    .trim()
+    .max(500, text.invalidWebsite)
+    .refine((v) => v === '' || isHttpUrl(v), text.invalidWebsite)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  content: commentContent,
+  [HONEYPOT_FIELD]: z.string().max(2000).nullish(),
+})
+export type SubmitCommentInput = z.input<typeof submitCommentInput>
+
+export const submitCommentOutput = z.object({ received: z.literal(true) })
+
+const page = z.number().int().min(1).max(100_000).default(1)
+const limit = z.number().int().min(1).max(100).default(COMMENTS_PAGE_SIZE)
+
+export const postCommentsInput = z.object({ post_id: z.number().int().positive(), page, limit })
+
+/** What visitors see of a comment: never the author's e-mail or address. */
+export const publicComment = z.object({
+  id: z.number(),
+  post_id: z.number(),
+  author_name: z.string(),
+  author_website: z.string().nullable(),
+  content: z.string(),
+  created_at: z.string(),
+})
+export type PublicComment = z.infer<typeof publicComment>
+
+export const postCommentsOutput = z.object({
+  comments: z.array(publicComment),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+})
+export type PostCommentsOutput = z.infer<typeof postCommentsOutput>
+
+export const commentStatuses = ['pending', 'approved', 'denied', 'spam'] as const
+export type CommentStatus = (typeof commentStatuses)[number]
+export const commentStatusFilters = ['all', ...commentStatuses] as const
+export type CommentStatusFilter = (typeof commentStatusFilters)[number]
+
+export const moderationActions = ['approve', 'deny', 'spam'] as const
+export type ModerationAction = (typeof moderationActions)[number]
+/** The status each moderation action leads to (SPEC §4; Re-approve is `approve`). */
+export const statusAfter: Record<ModerationAction, CommentStatus> = { approve: 'approved', deny: 'denied', spam: 'spam' }
+
+export const adminCommentsInput = z.object({
+  status: z.enum(commentStatusFilters, { error: 'Status must be all, pending, approved, denied or spam' }).default('all'),
+  page,
+  limit,
+})
+export type AdminCommentsInput = z.input<typeof adminCommentsInput>
+
+export const adminComment = z.object({
+  id: z.number(),
+  post_id: z.number(),
+  author_name: z.string(),
+  author_email: z.string(),
+  author_website: z.string().nullable(),
+  content: z.string(),
+  status: z.enum(commentStatuses),
+  created_at: z.string(),
+  moderated_at: z.string().nullable(),
+  moderated_by_email: z.string().nullable(),
+  post_title: z.string(),
+  post_slug: z.string(),
+})
+export type AdminComment = z.infer<typeof adminComment>
+
+export const commentCounts = z.object({
+  pending: z.number(),
+  approved: z.number(),
+  denied: z.number(),
+  spam: z.number(),
+  total: z.number(),
+})
+export type CommentCounts = z.infer<typeof commentCounts>
+
+export const adminCommentsOutput = z.object({
+  comments: z.array(adminComment),
+  counts: commentCounts,
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+})
+export type AdminCommentsOutput = z.infer<typeof adminCommentsOutput>
+
+const moderationAction = z.enum(moderationActions, { error: messages.moderation.unknownAction })
+const commentId = z.number({ error: messages.moderation.notFound }).int().positive()
+
+export const moderateCommentInput = z.object({ comment_id: commentId, action: moderationAction })
+export type ModerateCommentInput = z.infer<typeof moderateCommentInput>
+
+export const moderateBulkInput = z.object({
+  comment_ids: z
+    .array(commentId, { error: messages.moderation.noneSelected })
+    .min(1, messages.moderation.noneSelected)
+    .max(100, messages.moderation.tooManySelected),
+  action: moderationAction,
+})
+export type ModerateBulkInput = z.infer<typeof moderateBulkInput>
+
+export const moderateBulkOutput = z.object({ updated: z.number() })
+
+export const deleteCommentInput = z.object({ id: commentId })
+export const deleteCommentOutput = z.object({ deleted: z.number() })
