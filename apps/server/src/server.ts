@@ -10,6 +10,7 @@ import {
   CachedVideoSource,
   createYouTubeSource,
   CloudinaryImageStore,
+  GeminiTextGenerator,
   LocalImageStore,
   LoginThrottle,
   MAX_IMAGE_BYTES,
@@ -82,6 +83,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       now: () => now().getTime(),
       onRefreshError: (err) => app.log.warn({ err }, 'YouTube refresh failed; serving cached videos'),
     }),
+    textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
     ...options.deps,
   }
 

@@ -3,6 +3,7 @@ import type { RateLimiter } from './rate-limiter'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { ImageStore } from './media/image-store'
 import type { VideoSource } from './youtube/video-source'
+import type { TextGenerator } from './ai/text-generator'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -29,4 +30,6 @@ export interface AppDeps {
   galleryFolder: string
   /** The owner's YouTube uploads (cached; says so when YouTube is not configured). */
   videoSource: VideoSource
+  /** The language model behind AI assistance (Gemini; a loopback fake in tests). */
+  textGenerator: TextGenerator
 }
