@@ -1,6 +1,6 @@
 // `npm run db:seed`: demo content for the configured database (DATABASE_URL, or the embedded one).
 import { DataDirLockedError, openDatabase } from '@wayfarer/db'
-import { LocalImageStore, LoginThrottle, RateLimiter, type AppDeps } from '@wayfarer/api'
+import { CloudinaryImageStore, LocalImageStore, LoginThrottle, parseCloudinaryUrl, RateLimiter, type AppDeps } from '@wayfarer/api'
 import path from 'node:path'
 import pino from 'pino'
 import { loadConfig } from './config'
@@ -18,7 +18,10 @@ try {
     now: () => new Date(),
     rateLimiter: new RateLimiter(),
     loginThrottle: new LoginThrottle(Date.now),
-    imageStore: new LocalImageStore(path.join(config.dataDir, 'images')),
+    // The same store the server would use, so seeded photos land where the gallery looks for them.
+    imageStore: config.cloudinaryUrl
+      ? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl))
+      : new LocalImageStore(path.join(config.dataDir, 'images'), { cacheRoot: path.join(config.dataDir, 'image-cache') }),
     galleryFolder: config.galleryFolder,
   }
   await ensureAdmin(deps, config, log)

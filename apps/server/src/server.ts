@@ -1,15 +1,27 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import Fastify, { type FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
-import fastifyStatic from '@fastify/static'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
-import { appRouter, LocalImageStore, LoginThrottle, MAX_IMAGE_BYTES, RateLimiter, type AppDeps, type AppRouter } from '@wayfarer/api'
+import {
+  appRouter,
+  CloudinaryImageStore,
+  LocalImageStore,
+  LoginThrottle,
+  MAX_IMAGE_BYTES,
+  parseCloudinaryUrl,
+  RateLimiter,
+  type AppDeps,
+  type AppRouter,
+} from '@wayfarer/api'
 import { openDatabase, type Database } from '@wayfarer/db'
 import type { ServerConfig } from './config'
 import { contextFor } from './context'
 import { registerRest } from './rest'
 import { registerSpa } from './spa'
+import { registerLocalMedia } from './media-routes'
 import { resolveSecretKey } from './secret-key'
 import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
 
@@ -43,8 +55,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     if (!options.database) await database.close()
   })
 
-  const storeRoot = config.dataDir.startsWith('memory://') ? path.join('/tmp', 'wayfarer-memory-images') : path.join(config.dataDir, 'images')
-  const imageStore = new LocalImageStore(storeRoot)
+  // An in-memory data dir (tests) gets its own throwaway image directory, removed when the server closes.
+  const ephemeral = config.dataDir.startsWith('memory://') ? await mkdtemp(path.join(tmpdir(), 'wayfarer-images-')) : undefined
+  if (ephemeral) app.addHook('onClose', () => rm(ephemeral, { recursive: true, force: true }))
+  const storeRoot = ephemeral ? path.join(ephemeral, 'images') : path.join(config.dataDir, 'images')
+  const cacheRoot = ephemeral ? path.join(ephemeral, 'image-cache') : path.join(config.dataDir, 'image-cache')
+  const localStore = config.cloudinaryUrl ? undefined : new LocalImageStore(storeRoot, { cacheRoot })
+  const imageStore = localStore ?? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl ?? ''))
   const now = options.deps?.now ?? (() => new Date())
   const deps: AppDeps = {
     prisma: database.prisma,
@@ -77,16 +94,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   })
   registerRest(app, deps)
-  if (imageStore.kind === 'local') {
-    await app.register(fastifyStatic, {
-      root: path.resolve(storeRoot),
-      prefix: '/media/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: '365d',
-      allowedPath: (pathname) => !pathname.endsWith('.json'),
-    })
-  }
+  if (localStore) await registerLocalMedia(app, localStore, storeRoot)
   await registerSpa(app, config.webDistDir ?? defaultWebDist())
 
   app.decorate('deps', deps)

@@ -14,31 +14,35 @@ export const demoTags = [
   'Solo Travel', 'Camping', 'Digital Nomad',
 ]
 
+/**
+ * Demo photos. The tags 'hero', 'about' and 'gear' choose them for the Home hero, the About photos and the gear list
+ * (GET /api/gallery/body-photos?use=…): that is how the owner picks body photos for their own site too.
+ */
 export const demoPhotos = [
-  { title: 'Sunrise over the Annapurna range', location: 'Pokhara, Nepal', caption: 'First light paints the peaks orange.', tags: ['mountains', 'sunrise', 'nepal'] },
-  { title: 'Glassy morning at the lagoon', location: 'El Nido, Philippines', caption: 'Not a ripple before the boats arrive.', tags: ['beach', 'lagoon', 'calm'] },
-  { title: 'Dunes at golden hour', location: 'Merzouga, Morocco', caption: 'The Sahara glows just before dusk.', tags: ['desert', 'dunes', 'sunset'] },
-  { title: 'Cloud forest ridge', location: 'Monteverde, Costa Rica', caption: 'Mist rolling over the green ridges.', tags: ['forest', 'mist', 'hiking'] },
+  { title: 'Sunrise over the Annapurna range', location: 'Pokhara, Nepal', caption: 'First light paints the peaks orange.', tags: ['mountains', 'sunrise', 'nepal', 'hero'] },
+  { title: 'Glassy morning at the lagoon', location: 'El Nido, Philippines', caption: 'Not a ripple before the boats arrive.', tags: ['beach', 'lagoon', 'calm', 'hero'] },
+  { title: 'Dunes at golden hour', location: 'Merzouga, Morocco', caption: 'The Sahara glows just before dusk.', tags: ['desert', 'dunes', 'sunset', 'hero'] },
+  { title: 'Cloud forest ridge', location: 'Monteverde, Costa Rica', caption: 'Mist rolling over the green ridges.', tags: ['forest', 'mist', 'hiking', 'about'] },
   { title: 'Violet dusk over the fjord', location: 'Lofoten, Norway', caption: 'Blue hour lasts forever up north.', tags: ['fjord', 'dusk', 'arctic'] },
-  { title: 'Night falls on the Andes', location: 'Cusco, Peru', caption: 'Stars come out above the sacred valley.', tags: ['night', 'andes', 'stars'] },
+  { title: 'Night falls on the Andes', location: 'Cusco, Peru', caption: 'Stars come out above the sacred valley.', tags: ['night', 'andes', 'stars', 'about'] },
   { title: 'Rose-coloured evening', location: 'Santorini, Greece', caption: 'Caldera views and a pink sky.', tags: ['island', 'sunset', 'greece'] },
   { title: 'Turquoise bay', location: 'Krabi, Thailand', caption: 'Limestone and clear water.', tags: ['beach', 'thailand', 'limestone'] },
-  { title: 'Highland lake at dawn', location: 'Isle of Skye, Scotland', caption: 'Cold air, warm light.', tags: ['lake', 'dawn', 'highlands'] },
-  { title: 'Coastal cliffs', location: 'Algarve, Portugal', caption: 'Golden cliffs above the Atlantic.', tags: ['coast', 'cliffs', 'ocean'] },
+  { title: 'Highland lake at dawn', location: 'Isle of Skye, Scotland', caption: 'Cold air, warm light.', tags: ['lake', 'dawn', 'highlands', 'gear'] },
+  { title: 'Coastal cliffs', location: 'Algarve, Portugal', caption: 'Golden cliffs above the Atlantic.', tags: ['coast', 'cliffs', 'ocean', 'gear'] },
   { title: 'Canyon country', location: 'Wadi Rum, Jordan', caption: 'Red rock for as far as you can see.', tags: ['desert', 'canyon', 'jordan'] },
   { title: 'Rainforest valley', location: 'Ubud, Bali', caption: 'Terraces and palms in the morning haze.', tags: ['jungle', 'bali', 'terraces'] },
-  { title: 'Mountain pass at twilight', location: 'Leh, India', caption: 'The road keeps climbing into the dark.', tags: ['road', 'himalaya', 'twilight'] },
-  { title: 'Midnight sun', location: 'Tromsø, Norway', caption: 'A sky that never quite goes dark.', tags: ['arctic', 'summer', 'sky'] },
+  { title: 'Mountain pass at twilight', location: 'Leh, India', caption: 'The road keeps climbing into the dark.', tags: ['road', 'himalaya', 'twilight', 'gear'] },
+  { title: 'Midnight sun', location: 'Tromsø, Norway', caption: 'A sky that never quite goes dark.', tags: ['arctic', 'summer', 'sky', 'gear'] },
   { title: 'Harbour evening', location: 'Hoi An, Vietnam', caption: 'Lanterns light up the old town.', tags: ['town', 'evening', 'vietnam'] },
   { title: 'Lagoon from above', location: 'Bora Bora, French Polynesia', caption: 'Every shade of blue at once.', tags: ['island', 'lagoon', 'drone'] },
-  { title: 'Savannah sunset', location: 'Serengeti, Tanzania', caption: 'Acacia silhouettes and a burning sky.', tags: ['safari', 'sunset', 'africa'] },
+  { title: 'Savannah sunset', location: 'Serengeti, Tanzania', caption: 'Acacia silhouettes and a burning sky.', tags: ['safari', 'sunset', 'africa', 'hero'] },
   { title: 'Volcano skyline', location: 'Arequipa, Peru', caption: 'El Misti watching over the white city.', tags: ['volcano', 'city', 'peru'] },
-  { title: 'Quiet lake shore', location: 'Lake Bled, Slovenia', caption: 'Still water and a church on an island.', tags: ['lake', 'europe', 'calm'] },
+  { title: 'Quiet lake shore', location: 'Lake Bled, Slovenia', caption: 'Still water and a church on an island.', tags: ['lake', 'europe', 'calm', 'gear'] },
   { title: 'Salt flat mirror', location: 'Uyuni, Bolivia', caption: 'The sky doubled after the rain.', tags: ['salt', 'reflection', 'bolivia'] },
-  { title: 'Patagonian peaks', location: 'El Chaltén, Argentina', caption: 'Fitz Roy catching the first sun.', tags: ['patagonia', 'peaks', 'hiking'] },
+  { title: 'Patagonian peaks', location: 'El Chaltén, Argentina', caption: 'Fitz Roy catching the first sun.', tags: ['patagonia', 'peaks', 'hiking', 'hero'] },
   { title: 'Island hopping', location: 'Zanzibar, Tanzania', caption: 'Dhows drifting past the reef.', tags: ['island', 'sailing', 'reef'] },
   { title: 'Rice terraces', location: 'Sapa, Vietnam', caption: 'Mountains carved into steps.', tags: ['terraces', 'mountains', 'farming'] },
-  { title: 'Alpine evening', location: 'Zermatt, Switzerland', caption: 'The Matterhorn in the last light.', tags: ['alps', 'evening', 'snow'] },
+  { title: 'Alpine evening', location: 'Zermatt, Switzerland', caption: 'The Matterhorn in the last light.', tags: ['alps', 'evening', 'snow', 'gear'] },
 ]
 
 export interface DemoPost {

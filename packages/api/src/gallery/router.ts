@@ -1,3 +1,64 @@
-import { router } from '../trpc'
+import { z } from 'zod'
+import { adminProcedure, publicProcedure, router } from '../trpc'
+import {
+  bodyPhoto,
+  bodyPhotosInput,
+  deleteImageInput,
+  deleteImageOutput,
+  galleryPhoto,
+  hostImage,
+  hostImagesInput,
+  hostImagesOutput,
+  publicGalleryInput,
+  publishedRecord,
+  publishedRecordsInput,
+  publishInput,
+  unpublishInput,
+  unpublishOutput,
+  uploadImageInput,
+} from './schema'
+import {
+  deleteImage,
+  listHostImages,
+  listPublishedPhotos,
+  listPublishedRecords,
+  pickBodyPhotos,
+  publishImages,
+  unpublishImages,
+  uploadImage,
+} from './service'
 
-export const galleryRouter = router({})
+export const galleryRouter = router({
+  list: publicProcedure
+    .input(publicGalleryInput)
+    .output(z.array(galleryPhoto))
+    .query(({ ctx, input }) => listPublishedPhotos(ctx.deps, input.limit)),
+  bodyPhotos: publicProcedure
+    .input(bodyPhotosInput)
+    .output(z.array(bodyPhoto))
+    .query(({ ctx, input }) => pickBodyPhotos(ctx.deps, input.use, input.limit)),
+  hostImages: adminProcedure
+    .input(hostImagesInput)
+    .output(hostImagesOutput)
+    .query(({ ctx, input }) => listHostImages(ctx.deps, input)),
+  published: adminProcedure
+    .input(publishedRecordsInput)
+    .output(z.array(publishedRecord))
+    .query(({ ctx, input }) => listPublishedRecords(ctx.deps, input.limit)),
+  publish: adminProcedure
+    .input(publishInput)
+    .output(z.array(publishedRecord))
+    .mutation(({ ctx, input }) => publishImages(ctx.deps, input.images)),
+  unpublish: adminProcedure
+    .input(unpublishInput)
+    .output(unpublishOutput)
+    .mutation(({ ctx, input }) => unpublishImages(ctx.deps, input.public_ids)),
+  delete: adminProcedure
+    .input(deleteImageInput)
+    .output(deleteImageOutput)
+    .mutation(({ ctx, input }) => deleteImage(ctx.deps, input.public_id, input.alsoCloudinary)),
+  upload: adminProcedure
+    .input(uploadImageInput)
+    .output(hostImage)
+    .mutation(({ ctx, input }) => uploadImage(ctx.deps, input)),
+})

@@ -3,7 +3,8 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { InvalidInputError, NotFoundError } from '../errors'
-import type { ImageMetadata, ImagePage, ImageStore, StoredImage } from './image-store'
+import type { ImageMetadata, ImagePage, ImageRef, ImageStore, ResponsiveWidth, StoredImage } from './image-store'
+import { LocalImageVariants } from './local-image-variants'
 
 const FOLDER_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i
 const PUBLIC_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i
@@ -24,11 +25,17 @@ interface Sidecar extends Omit<StoredImage, 'url' | 'folder' | 'public_id'> {
  */
 export class LocalImageStore implements ImageStore {
   readonly kind = 'local' as const
+  /** Thumbnails and srcset widths, rendered on demand and cached on disk. */
+  readonly variants: LocalImageVariants
+  private readonly urlPrefix: string
 
   constructor(
     private readonly root: string,
-    private readonly urlPrefix = '/media',
-  ) {}
+    options: { urlPrefix?: string; cacheRoot?: string } = {},
+  ) {
+    this.urlPrefix = options.urlPrefix ?? '/media'
+    this.variants = new LocalImageVariants((relative) => this.resolveFile(relative), options.cacheRoot ?? `${root}-cache`)
+  }
 
   /** Absolute path of a stored file, refusing anything that would leave the store. */
   resolveFile(relative: string): string {
@@ -76,17 +83,40 @@ export class LocalImageStore implements ImageStore {
   }
 
   async delete(publicId: string): Promise<void> {
-    if (!PUBLIC_ID_PATTERN.test(publicId)) throw new NotFoundError('Image not found')
-    const sidecarFile = this.resolveFile(`${publicId}.json`)
-    const meta = JSON.parse(await readFile(sidecarFile, 'utf8').catch(() => {
-      throw new NotFoundError('Image not found')
-    })) as Sidecar
-    await rm(this.resolveFile(`${publicId}.${extensionOf(meta.format)}`), { force: true })
-    await rm(sidecarFile, { force: true })
+    const meta = await this.sidecarOf(publicId)
+    const original = `${publicId}.${extensionOf(meta.format)}`
+    await rm(this.resolveFile(original), { force: true })
+    await rm(this.resolveFile(`${publicId}.json`), { force: true })
+    await this.variants.forget(original)
   }
 
-  thumbnailUrl(url: string): string {
-    return url.startsWith(`${this.urlPrefix}/`) ? url.replace(`${this.urlPrefix}/`, `${this.urlPrefix}/thumb/`) : url
+  async read(publicId: string): Promise<{ data: Buffer; mimeType: string }> {
+    const meta = await this.sidecarOf(publicId)
+    const data = await readFile(this.resolveFile(`${publicId}.${extensionOf(meta.format)}`)).catch(() => {
+      throw new NotFoundError('Image not found')
+    })
+    return { data, mimeType: `image/${meta.format}` }
+  }
+
+  thumbnailUrl(image: ImageRef): string {
+    return this.variantUrl(image.url, 'thumb')
+  }
+
+  widthUrl(image: ImageRef, width: ResponsiveWidth): string {
+    return this.variantUrl(image.url, `w/${width}`)
+  }
+
+  /** Only URLs of this store have variants; anything else (an outside URL) is returned as it is. */
+  private variantUrl(url: string, segment: string): string {
+    return url.startsWith(`${this.urlPrefix}/`) ? `${this.urlPrefix}/${segment}/${url.slice(this.urlPrefix.length + 1)}` : url
+  }
+
+  private async sidecarOf(publicId: string): Promise<Sidecar> {
+    if (!PUBLIC_ID_PATTERN.test(publicId)) throw new NotFoundError('Image not found')
+    const raw = await readFile(this.resolveFile(`${publicId}.json`), 'utf8').catch(() => {
+      throw new NotFoundError('Image not found')
+    })
+    return JSON.parse(raw) as Sidecar
   }
 
   private toStoredImage(publicId: string, meta: Sidecar): StoredImage {

@@ -1,5 +1,5 @@
 -- Full-text search over published posts (blog search). Prisma cannot express expression indexes, so this
--- migration is written by hand; the expression must stay identical to the one in
+-- migration is written by hand. The expression must stay identical to the one in
 -- packages/api/src/posts/public-search.ts or the planner will not use the index.
 CREATE INDEX "posts_search_idx" ON "posts" USING GIN ((
   setweight(to_tsvector('english'::regconfig, "title"), 'A') ||

@@ -1,0 +1,122 @@
+import { z } from 'zod'
+import { messages } from '../messages'
+
+// Public shapes (SPEC.md §3 "Gallery photo"), plus width/height/srcset so pages can lay out without shifting.
+export const galleryPhoto = z.object({
+  id: z.number(),
+  cloudinary_url: z.string(),
+  thumbnail_url: z.string(),
+  srcset: z.string(),
+  title: z.string(),
+  location: z.string(),
+  caption: z.string(),
+  width: z.number(),
+  height: z.number(),
+})
+export type GalleryPhoto = z.infer<typeof galleryPhoto>
+
+export const publicGalleryInput = z.object({ limit: z.number().int().min(1).max(100).default(24) })
+
+/**
+ * Which page a body photo is for. A published image is chosen for a use when it carries that use as a tag
+ * ('hero', 'about' or 'gear'); when too few carry it, other published photos fill the rest. Order is random.
+ */
+export const bodyPhotoUse = z.enum(['hero', 'about', 'gear'])
+export type BodyPhotoUse = z.infer<typeof bodyPhotoUse>
+export const bodyPhotosInput = z.object({
+  limit: z.number().int().min(1).max(24).default(1),
+  use: bodyPhotoUse.default('hero'),
+})
+export const bodyPhoto = z.object({ url: z.string(), title: z.string() })
+export type BodyPhoto = z.infer<typeof bodyPhoto>
+
+// The image host's view (SPEC.md §3 "Gallery image"); the published flag is worked out by the client.
+export const hostImage = z.object({
+  public_id: z.string(),
+  url: z.string(),
+  thumbnail_url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  format: z.string(),
+  folder: z.string(),
+  title: z.string(),
+  caption: z.string(),
+  location: z.string(),
+  tags: z.array(z.string()),
+})
+export type HostImage = z.infer<typeof hostImage>
+
+export const hostImagesInput = z.object({
+  folder: z.string().trim().max(200).optional(),
+  limit: z.number().int().min(1).max(100).default(40),
+  next: z.string().max(1000).optional(),
+})
+export const hostImagesOutput = z.object({ images: z.array(hostImage), next: z.string().nullable(), folder: z.string() })
+
+export const publishedRecord = z.object({
+  id: z.number(),
+  cloudinary_public_id: z.string(),
+  is_published: z.boolean(),
+  url: z.string(),
+  width: z.number(),
+  height: z.number(),
+  format: z.string(),
+  folder: z.string(),
+  title: z.string(),
+  caption: z.string(),
+  location: z.string(),
+  tags: z.array(z.string()),
+  created_at: z.string(),
+})
+export type PublishedRecord = z.infer<typeof publishedRecord>
+
+export const publishedRecordsInput = z.object({ limit: z.number().int().min(1).max(1000).default(1000) })
+
+// Our own /media/ paths, or an absolute http(s) URL at the image host; never javascript: or data: URLs.
+const imageUrl = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((v) => v.startsWith('/media/') || /^https?:\/\/[^\s]+$/i.test(v), { message: 'Image URL must be http(s) or a /media/ path' })
+
+export const publishImage = z.object({
+  public_id: z.string().trim().min(1).max(255),
+  url: imageUrl,
+  width: z.number().int().min(0).max(100_000).default(0),
+  height: z.number().int().min(0).max(100_000).default(0),
+  format: z.string().max(20).default(''),
+  folder: z.string().max(200).default(''),
+  title: z.string().max(200).default(''),
+  caption: z.string().max(1000).default(''),
+  location: z.string().max(200).default(''),
+  tags: z.array(z.string().max(60)).max(30).default([]),
+})
+export type PublishImage = z.input<typeof publishImage>
+
+export const publishInput = z.object({ images: z.array(publishImage).min(1, messages.gallery.selectToPublish).max(200) })
+export const unpublishInput = z.object({
+  public_ids: z.array(z.string().min(1).max(255)).min(1, messages.gallery.selectToUnpublish).max(1000),
+})
+export const unpublishOutput = z.object({ unpublished: z.number() })
+
+export const deleteImageInput = z.object({
+  public_id: z.string().trim().min(1, messages.gallery.imageNotFound).max(255),
+  /** Also remove the file at the image host, not only the gallery record. */
+  alsoCloudinary: z.boolean().default(false),
+})
+export const deleteImageOutput = z.object({ deleted: z.literal(true), alsoCloudinary: z.boolean() })
+
+export const uploadImageInput = z.object({
+  folder: z.string().trim().max(200).optional(),
+  /** The uploaded bytes (REST multipart field `image`); checked by content, not by name or type. */
+  file: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: messages.upload.notImage }).optional(),
+  filename: z.string().max(255).optional(),
+})
+
+export const galleryMetadata = z.object({
+  title: z.string(),
+  caption: z.string(),
+  location: z.string(),
+  tags: z.array(z.string()),
+})
+export type GalleryMetadata = z.infer<typeof galleryMetadata>

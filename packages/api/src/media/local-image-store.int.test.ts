@@ -1,0 +1,77 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import sharp from 'sharp'
+import { NotFoundError } from '../errors'
+import { LocalImageStore } from './local-image-store'
+import { formatFor } from './local-image-variants'
+
+let dir: string
+let store: LocalImageStore
+const photo = (width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: '#3a7' } }).jpeg().toBuffer()
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-local-store-'))
+  store = new LocalImageStore(path.join(dir, 'images'), { cacheRoot: path.join(dir, 'cache') })
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+describe('local image store', () => {
+  it('uploads into a folder with metadata and lists newest first with a cursor', async () => {
+    const a = await store.upload(await photo(), 'trip/one', { title: 'A', caption: 'first', location: 'Oslo, Norway', tags: ['x'] })
+    const b = await store.upload(await photo(), 'trip/one', { title: 'B' })
+    const c = await store.upload(await photo(), 'trip/one', { title: 'C' })
+    expect(a).toMatchObject({ folder: 'trip/one', width: 1200, height: 900, format: 'jpeg', title: 'A', caption: 'first', location: 'Oslo, Norway', tags: ['x'] })
+    expect(a.url).toBe(`/media/${a.public_id}.jpg`)
+    const first = await store.list('trip/one', { limit: 2 })
+    expect(first.images.map((i) => i.public_id)).toEqual([c.public_id, b.public_id])
+    const second = await store.list('trip/one', { limit: 2, next: first.next })
+    expect(second.images.map((i) => i.public_id)).toEqual([a.public_id])
+    expect(second.next).toBeUndefined()
+    expect((await store.list('nothing/here', { limit: 40 })).images).toEqual([])
+  })
+
+  it('refuses folder names that could leave the store', async () => {
+    await expect(store.upload(await photo(), '../escape', {})).rejects.toThrow('Folder names may only use letters, digits, - and _')
+    await expect(store.list('a/../../b', { limit: 1 })).rejects.toThrow('Folder names')
+  })
+
+  it('renders a 400×300 WebP thumbnail once and serves it from the disk cache', async () => {
+    const image = await store.upload(await photo(1600, 1067), 'thumbs', {})
+    const url = store.thumbnailUrl(image)
+    expect(url).toBe(`/media/thumb/${image.public_id}.jpg`)
+    const relative = `${image.public_id}.jpg`
+    const rendered = await store.variants.render(relative, { kind: 'thumb' }, 'webp')
+    expect(rendered.contentType).toBe('image/webp')
+    const meta = await sharp(rendered.file).metadata()
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 300])
+    const again = await store.variants.render(relative, { kind: 'thumb' }, 'webp')
+    expect(again.file).toBe(rendered.file)
+
+    const avif = await store.variants.render(relative, { kind: 'thumb' }, 'avif')
+    expect((await sharp(avif.file).metadata()).format).toBe('heif')
+    const wide = await store.variants.render(relative, { kind: 'width', width: 800 }, 'jpeg')
+    expect((await sharp(wide.file).metadata()).width).toBe(800)
+    expect(store.widthUrl(image, 800)).toBe(`/media/w/800/${image.public_id}.jpg`)
+  })
+
+  it('picks AVIF, then WebP, then JPEG from the Accept header', () => {
+    expect(formatFor('image/avif,image/webp,image/apng,*/*')).toBe('avif')
+    expect(formatFor('image/webp,*/*')).toBe('webp')
+    expect(formatFor('*/*')).toBe('jpeg')
+    expect(formatFor(undefined)).toBe('jpeg')
+  })
+
+  it('reads and deletes (original, sidecar and cached variants)', async () => {
+    const image = await store.upload(await photo(), 'gone', {})
+    expect((await store.read(image.public_id)).mimeType).toBe('image/jpeg')
+    await store.variants.render(`${image.public_id}.jpg`, { kind: 'thumb' }, 'webp')
+    await store.delete(image.public_id)
+    expect(await readdir(path.join(dir, 'images', 'gone'))).toEqual([])
+    expect(await readdir(path.join(dir, 'cache', 'thumb', 'gone'))).toEqual([])
+    await expect(store.delete(image.public_id)).rejects.toThrow(NotFoundError)
+    await expect(store.read('../../etc/passwd')).rejects.toThrow(NotFoundError)
+    await expect(store.variants.render('../../etc/passwd', { kind: 'thumb' }, 'webp')).rejects.toThrow(NotFoundError)
+  })
+})
