@@ -34,7 +34,7 @@ export const adminPostRoutes: RestRoute[] = [
     url: '/api/posts/:id/upload',
     multipart: true,
     handle: async (api, req) => ({
-      data: await api.posts.uploadImage({ id: idOf(req.params), image: req.file?.data }),
+      data: await api.posts.uploadImage({ id: idOf(req.params), image: req.file ? new Uint8Array(req.file.data) : undefined }),
     }),
   },
   {
