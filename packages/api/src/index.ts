@@ -14,5 +14,5 @@ export { CloudinaryImageStore, parseCloudinaryUrl } from './media/cloudinary-ima
 export { validateImage, MAX_IMAGE_BYTES } from './media/image-validation'
 export { slugify } from './slug'
 export { HONEYPOT_FIELD, type ModerationAction, type CommentStatusFilter } from './comments/schema'
-export { findPublishedPost, latestPublishedPosts } from './posts/public-service'
+export { findPublishedPost, latestPublishedPosts, publishedPostDates } from './posts/public-service'
 export type { PublicPost } from './posts/public-schema'
