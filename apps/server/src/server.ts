@@ -7,7 +7,10 @@ import multipart from '@fastify/multipart'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import {
   appRouter,
+  CachedVideoSource,
+  createYouTubeSource,
   CloudinaryImageStore,
+  GeminiTextGenerator,
   LocalImageStore,
   LoginThrottle,
   MAX_IMAGE_BYTES,
@@ -78,6 +81,11 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     loginThrottle: new LoginThrottle(() => now().getTime()),
     imageStore,
     galleryFolder: config.galleryFolder,
+    videoSource: new CachedVideoSource(createYouTubeSource(config.youtube), {
+      now: () => now().getTime(),
+      onRefreshError: (err) => app.log.warn({ err }, 'YouTube refresh failed; serving cached videos'),
+    }),
+    textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
     ...options.deps,
   }
 
