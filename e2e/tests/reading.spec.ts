@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 
+// Browser-side expressions are strings: this package is type-checked without the DOM library.
 // Runs against the demo content: 12 published stories (2 of them in Beach Destinations) and 2 drafts.
 
 test('home shows the stats and the 6 latest stories, the first one larger', async ({ page }) => {
@@ -61,7 +62,7 @@ test('a post page renders its body and share bar', async ({ page, context }) => 
   // Headless Chromium has no native share sheet: the link is copied instead.
   await share.getByRole('button', { name: 'Copy link' }).click()
   await expect(share.getByRole('button', { name: 'Copied!' })).toBeVisible()
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/blog\/a-night-in-the-sahara$/)
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toMatch(/\/blog\/a-night-in-the-sahara$/)
   await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible()
 })
 
@@ -104,12 +105,12 @@ test('the current page is highlighted and the back-to-top button appears after 4
   const backToTop = page.getByRole('button', { name: 'Back to top' })
   await expect(page.getByTestId('post-card')).toHaveCount(12)
   await expect(backToTop).toBeHidden()
-  await page.evaluate(() => window.scrollTo(0, 300))
+  await page.evaluate('window.scrollTo(0, 300)')
   await expect(backToTop).toBeHidden()
-  await page.evaluate(() => window.scrollTo(0, 900))
+  await page.evaluate('window.scrollTo(0, 900)')
   await expect(backToTop).toBeVisible()
   await backToTop.click()
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
+  await expect.poll(() => page.evaluate<number>('window.scrollY')).toBe(0)
   await expect(backToTop).toBeHidden()
 })
 
