@@ -1,5 +1,5 @@
-import { useCallback, useMemo, type KeyboardEvent, type ReactNode } from 'react'
-import { createEditor, type Descendant } from 'slate'
+import { useCallback, useEffect, useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
+import { createEditor, Transforms, type Descendant } from 'slate'
 import { Editable, Slate, useSlate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react'
 import { withHistory } from 'slate-history'
 import { cx } from '@wayfarer/ui'
@@ -13,12 +13,29 @@ interface Props {
   initialHtml: string
   onChange: (html: string) => void
   placeholder?: string
+  /** Set to a function that appends generated text as paragraphs (the AI assistant uses it). */
+  insertRef?: RefObject<((text: string) => void) | null>
 }
 
 /** SPEC.md §2 rich-text content: a Slate editor that reads and writes post HTML. */
-export function RichTextEditor({ initialHtml, onChange, placeholder = 'Tell the story of your trip...' }: Props) {
+export function RichTextEditor({ initialHtml, onChange, placeholder = 'Tell the story of your trip...', insertRef }: Props) {
   const editor = useMemo(() => withPostElements(withHistory(withReact(createEditor()))), [])
   const initialValue = useMemo(() => deserializeHtml(initialHtml), [initialHtml])
+
+  useEffect(() => {
+    if (!insertRef) return
+    insertRef.current = (text: string) => {
+      const paragraphs = text
+        .split(/\n{2,}/)
+        .map((p) => p.trim())
+        .filter(Boolean)
+        .map((p) => ({ type: 'paragraph' as const, children: [{ text: p }] }))
+      Transforms.insertNodes(editor, paragraphs, { at: [editor.children.length] })
+    }
+    return () => {
+      insertRef.current = null
+    }
+  }, [editor, insertRef])
 
   const handleChange = useCallback(
     (value: Descendant[]) => {
