@@ -24,6 +24,8 @@ import type { ServerConfig } from './config'
 import { contextFor } from './context'
 import { registerRest } from './rest'
 import { registerSpa } from './spa'
+import { createHeadResolver } from './seo/page-heads'
+import { registerFeeds } from './seo/feeds'
 import { registerLocalMedia } from './media-routes'
 import { resolveSecretKey } from './secret-key'
 import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
@@ -103,7 +105,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   })
   registerRest(app, deps)
   if (localStore) await registerLocalMedia(app, localStore, storeRoot)
-  await registerSpa(app, config.webDistDir ?? defaultWebDist())
+  registerFeeds(app, deps)
+  await registerSpa(app, config.webDistDir ?? defaultWebDist(), createHeadResolver(deps))
 
   app.decorate('deps', deps)
   return app
