@@ -29,6 +29,10 @@ import {
 } from './service'
 
 export const galleryRouter = router({
+  /** What the manager opens with: the configured default folder and which store is behind it. */
+  settings: adminProcedure
+    .output(z.object({ defaultFolder: z.string(), store: z.enum(['cloudinary', 'local']) }))
+    .query(({ ctx }) => ({ defaultFolder: ctx.deps.galleryFolder, store: ctx.deps.imageStore.kind })),
   list: publicProcedure
     .input(publicGalleryInput)
     .output(z.array(galleryPhoto))
