@@ -8,6 +8,7 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import {
   appRouter,
   CloudinaryImageStore,
+  GeminiTextGenerator,
   LocalImageStore,
   LoginThrottle,
   MAX_IMAGE_BYTES,
@@ -76,6 +77,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     loginThrottle: new LoginThrottle(() => now().getTime()),
     imageStore,
     galleryFolder: config.galleryFolder,
+    textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
     ...options.deps,
   }
 

@@ -2,6 +2,7 @@ import type { PrismaClient } from '@wayfarer/db'
 import type { RateLimiter } from './rate-limiter'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { ImageStore } from './media/image-store'
+import type { TextGenerator } from './ai/text-generator'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -26,4 +27,6 @@ export interface AppDeps {
   imageStore: ImageStore
   /** The image-host folder the gallery manager opens by default. */
   galleryFolder: string
+  /** The language model behind AI assistance (Gemini; a loopback fake in tests). */
+  textGenerator: TextGenerator
 }

@@ -1,5 +1,16 @@
 import { Outlet, createRootRoute } from '@tanstack/react-router'
+import { PublicLayout } from '../features/layout/public-layout'
+import { NotFoundScreen } from '../features/pages/not-found-screen'
+import { AppErrorScreen } from '../features/pages/app-error-screen'
 
+// The root carries no layout: public pages get theirs from the pathless `_public` route, while /admin and
+// /login bring their own.
 export const Route = createRootRoute({
   component: () => <Outlet />,
+  notFoundComponent: () => (
+    <PublicLayout>
+      <NotFoundScreen />
+    </PublicLayout>
+  ),
+  errorComponent: AppErrorScreen,
 })

@@ -1,0 +1,43 @@
+import { Link } from '@tanstack/react-router'
+import type { PublicPost } from '@wayfarer/api/schemas'
+import { Badge, cx } from '@wayfarer/ui'
+import { formatPostDate } from '../post/format'
+
+/** A story card linking to /blog/{slug}; `large` is the home page's lead story. */
+export function PostCard({ post, large = false }: { post: PublicPost; large?: boolean }) {
+  const date = post.published_at ?? post.created_at
+  return (
+    <article
+      data-testid="post-card"
+      className={cx(
+        'group overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+        large && 'md:col-span-2 md:row-span-2',
+      )}
+    >
+      <Link to="/blog/$slug" params={{ slug: post.slug }} className="flex h-full flex-col">
+        {post.featured_image && (
+          <img
+            src={post.featured_image}
+            alt={post.featured_image_alt ?? post.title}
+            loading="lazy"
+            className={cx('w-full object-cover', large ? 'aspect-[16/10]' : 'aspect-[4/3]')}
+          />
+        )}
+        <div className="flex flex-1 flex-col p-5">
+          <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+            {post.category_name && <Badge color={post.category_color ?? '#6B7280'}>{post.category_name}</Badge>}
+            <time dateTime={date}>{formatPostDate(date)}</time>
+            <span>· {post.reading_time} min read</span>
+          </div>
+          <h3 className={cx('mt-3 font-bold text-gray-900 group-hover:text-teal-700', large ? 'text-2xl' : 'text-lg')}>{post.title}</h3>
+          {post.excerpt && <p className={cx('mt-2 text-gray-600', large ? 'line-clamp-4' : 'line-clamp-3 text-sm')}>{post.excerpt}</p>}
+          {post.location_name && (
+            <p className="mt-auto pt-4 text-xs text-gray-500">
+              📍 {[post.location_name, post.location_country].filter(Boolean).join(', ')}
+            </p>
+          )}
+        </div>
+      </Link>
+    </article>
+  )
+}

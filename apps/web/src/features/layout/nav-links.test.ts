@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest'
+import { isNavLinkActive, navLinks } from './nav-links'
+
+describe('public navigation', () => {
+  it('lists the five pages of SPEC.md §2 in order', () => {
+    expect(navLinks.map((l) => l.to)).toEqual(['/', '/blog', '/gallery', '/about', '/contact'])
+  })
+
+  it('highlights Home only on its exact path and other entries below their path', () => {
+    expect(isNavLinkActive('/', '/')).toBe(true)
+    expect(isNavLinkActive('/', '/blog')).toBe(false)
+    expect(isNavLinkActive('/blog', '/blog/ten-days')).toBe(true)
+    expect(isNavLinkActive('/blog', '/blogger')).toBe(false)
+  })
+})

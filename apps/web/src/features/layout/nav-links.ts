@@ -1,0 +1,10 @@
+import { staticPages } from '@wayfarer/api/schemas'
+
+/** Header and footer navigation (SPEC.md §2). */
+export const navLinks = [staticPages.home, staticPages.blog, staticPages.gallery, staticPages.about, staticPages.contact].map(
+  (p) => ({ to: p.path, label: p.name }),
+)
+
+/** Home is current only on "/"; any other entry on its path and below it (a post is under Blog). */
+export const isNavLinkActive = (to: string, pathname: string): boolean =>
+  to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react'
+import { SiteHeader } from './site-header'
+import { SiteFooter } from './site-footer'
+import { BackToTop } from './back-to-top'
+import { useScrollToTopOnNavigation } from './scroll-to-top'
+
+/** The public site's frame (SPEC.md §2): sticky header, the page, footer, back-to-top. Admin screens do not use it. */
+export function PublicLayout({ children }: { children: ReactNode }) {
+  useScrollToTopOnNavigation()
+  return (
+    <div className="flex min-h-screen flex-col">
+      <SiteHeader />
+      <main className="flex-1">{children}</main>
+      <SiteFooter />
+      <BackToTop />
+    </div>
+  )
+}

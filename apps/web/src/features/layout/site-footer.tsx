@@ -1,0 +1,68 @@
+import { Link } from '@tanstack/react-router'
+import { footerCategories, site, staticPages } from '@wayfarer/api/schemas'
+import { navLinks } from './nav-links'
+import { SocialLinks } from './social-links'
+
+const legalLinks = [staticPages.privacy, staticPages.terms, staticPages.sitemap]
+
+/** Footer: navigation, category links (/blog?category=…), social links, legal links and the current year. */
+export function SiteFooter() {
+  const year = new Date().getFullYear()
+  return (
+    <footer className="mt-16 bg-gray-900 text-gray-300">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
+        <div>
+          <p className="text-xl font-bold text-white">{site.name}</p>
+          <p className="mt-3 text-sm leading-relaxed">{site.description}</p>
+          <SocialLinks className="mt-4" />
+        </div>
+        <nav aria-label="Footer">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {navLinks.map((l) => (
+              <li key={l.to}>
+                <Link to={l.to as '/'} className="hover:text-white">
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label="Categories">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Categories</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {footerCategories.map((c) => (
+              <li key={c.slug}>
+                <Link to="/blog" search={{ category: c.slug }} className="hover:text-white">
+                  {c.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Stay in touch</h2>
+          <p className="mt-3 text-sm">
+            <a href={`mailto:${site.email}`} className="hover:text-white">
+              {site.email}
+            </a>
+          </p>
+        </div>
+      </div>
+      <div className="border-t border-gray-800">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm sm:flex-row">
+          <p>
+            © {year} {site.name}. All rights reserved.
+          </p>
+          <nav aria-label="Legal" className="flex gap-4">
+            {legalLinks.map((p) => (
+              <Link key={p.path} to={p.path as '/'} className="hover:text-white">
+                {p.name}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,13 @@
+import { format } from 'date-fns'
+
+/** SPEC.md §9: 'MMM dd, yyyy'. */
+export const formatPostDate = (iso: string): string => format(new Date(iso), 'MMM dd, yyyy')
+
+const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '')
+
+/** SPEC.md §9: K above 1,000 and M above 1,000,000, one decimal (1500 → "1.5K", 2000000 → "2M"). */
+export function formatViews(count: number): string {
+  if (count > 1_000_000) return `${oneDecimal(count / 1_000_000)}M`
+  if (count > 1_000) return `${oneDecimal(count / 1_000)}K`
+  return String(count)
+}

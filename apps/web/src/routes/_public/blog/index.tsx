@@ -1,0 +1,16 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { z } from 'zod'
+import { BlogScreen } from '../../../features/blog/blog-screen'
+
+const blogSearch = z.object({ category: z.string().trim().min(1).max(100).optional().catch(undefined) })
+
+export const Route = createFileRoute('/_public/blog/')({
+  validateSearch: blogSearch,
+  component: BlogRoute,
+})
+
+function BlogRoute() {
+  const { category } = Route.useSearch()
+  const navigate = useNavigate({ from: '/blog/' })
+  return <BlogScreen category={category} onCategory={(slug) => void navigate({ search: { category: slug } })} />
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { HomeScreen } from '../../features/home/home-screen'
+
+export const Route = createFileRoute('/_public/')({ component: HomeScreen })
