@@ -1,12 +1,10 @@
 import sharp from 'sharp'
 import type { AppDeps } from '../deps'
+import type { GenerateTextRequest } from '../ai/service'
 import { cleanGalleryMetadata, galleryMetadataPrompt, pickGalleryAiStyle, type GalleryAiMetadata } from './ai-metadata'
 
-/** The AI text service as the gallery uses it (the authoring issue's generateText, with the saved AI settings). */
-export type GenerateText = (
-  deps: AppDeps,
-  request: { prompt: string; type: 'custom'; context?: { title?: string; location?: string }; image?: { data: Uint8Array; mimeType: string } },
-) => Promise<{ content: string }>
+/** The AI text service (ai/service generateText: the saved AI settings, Gemini errors as domain errors). */
+export type GenerateText = (deps: AppDeps, request: GenerateTextRequest) => Promise<{ content: string }>
 
 export interface DescribePhotoInput {
   public_id: string
@@ -37,8 +35,8 @@ export async function describePhoto(deps: AppDeps, input: DescribePhotoInput, ge
   })
   const answer = await generate(deps, {
     prompt,
+    // The hints are in the prompt itself: the post-oriented context block ("Post title: …") would mislead here.
     type: 'custom',
-    context: { ...(input.title ? { title: input.title } : {}), ...(input.location ? { location: input.location } : {}) },
     image: { data: image, mimeType: 'image/jpeg' },
   })
   return cleanGalleryMetadata(answer.content)

@@ -77,7 +77,7 @@ export function uploadImage(file: File, folder: string, onProgress: (percent: nu
     }
     request.onload = () => {
       noteStatus(request.status, 'authorization' in auth)
-      let body: Envelope<HostImage> | null = null
+      let body: Envelope<HostImage> | null
       try {
         body = JSON.parse(request.responseText) as Envelope<HostImage>
       } catch {

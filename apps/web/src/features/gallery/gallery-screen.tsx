@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react'
 import type { GalleryPhoto } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
+import { staticPages } from '@wayfarer/api/schemas'
 import { Skeleton } from '@wayfarer/ui'
 import { trpc } from '../../lib/trpc'
+import { usePageMeta } from '../../lib/page-meta'
 import { Lightbox } from './lightbox'
 
 // SPEC.md §9: a grid of 24, the featured photo changes every 5 seconds.
@@ -11,6 +13,7 @@ const ROTATION_MS = 5000
 
 /** /gallery (SPEC.md §2): header stats, a rotating featured photo, the grid and the lightbox. */
 export function GalleryScreen() {
+  usePageMeta(staticPages.gallery.title, staticPages.gallery.description)
   const photos = trpc.gallery.list.useQuery({ limit: GRID_SIZE })
   const [open, setOpen] = useState<number | null>(null)
   const list = photos.data ?? []
