@@ -1,6 +1,6 @@
 // `npm run db:seed`: demo content for the configured database (DATABASE_URL, or the embedded one).
 import { DataDirLockedError, openDatabase } from '@wayfarer/db'
-import { CloudinaryImageStore, GeminiTextGenerator, LocalImageStore, LoginThrottle, parseCloudinaryUrl, RateLimiter, type AppDeps } from '@wayfarer/api'
+import { CloudinaryImageStore, GeminiTextGenerator, createYouTubeSource, LocalImageStore, LoginThrottle, parseCloudinaryUrl, RateLimiter, type AppDeps } from '@wayfarer/api'
 import path from 'node:path'
 import pino from 'pino'
 import { loadConfig } from './config'
@@ -23,6 +23,7 @@ try {
       ? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl))
       : new LocalImageStore(path.join(config.dataDir, 'images'), { cacheRoot: path.join(config.dataDir, 'image-cache') }),
     galleryFolder: config.galleryFolder,
+    videoSource: createYouTubeSource(config.youtube),
     textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
   }
   await ensureAdmin(deps, config, log)

@@ -7,6 +7,8 @@ import multipart from '@fastify/multipart'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import {
   appRouter,
+  CachedVideoSource,
+  createYouTubeSource,
   CloudinaryImageStore,
   GeminiTextGenerator,
   LocalImageStore,
@@ -22,6 +24,8 @@ import type { ServerConfig } from './config'
 import { contextFor } from './context'
 import { registerRest } from './rest'
 import { registerSpa } from './spa'
+import { createHeadResolver } from './seo/page-heads'
+import { registerFeeds } from './seo/feeds'
 import { registerLocalMedia } from './media-routes'
 import { resolveSecretKey } from './secret-key'
 import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
@@ -77,6 +81,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     loginThrottle: new LoginThrottle(() => now().getTime()),
     imageStore,
     galleryFolder: config.galleryFolder,
+    videoSource: new CachedVideoSource(createYouTubeSource(config.youtube), {
+      now: () => now().getTime(),
+      onRefreshError: (err) => app.log.warn({ err }, 'YouTube refresh failed; serving cached videos'),
+    }),
     textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
     ...options.deps,
   }
@@ -97,7 +105,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   })
   registerRest(app, deps)
   if (localStore) await registerLocalMedia(app, localStore, storeRoot)
-  await registerSpa(app, config.webDistDir ?? defaultWebDist())
+  registerFeeds(app, deps)
+  await registerSpa(app, config.webDistDir ?? defaultWebDist(), createHeadResolver(deps))
 
   app.decorate('deps', deps)
   return app

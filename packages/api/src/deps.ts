@@ -2,6 +2,7 @@ import type { PrismaClient } from '@wayfarer/db'
 import type { RateLimiter } from './rate-limiter'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { ImageStore } from './media/image-store'
+import type { VideoSource } from './youtube/video-source'
 import type { TextGenerator } from './ai/text-generator'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
@@ -27,6 +28,8 @@ export interface AppDeps {
   imageStore: ImageStore
   /** The image-host folder the gallery manager opens by default. */
   galleryFolder: string
+  /** The owner's YouTube uploads (cached; says so when YouTube is not configured). */
+  videoSource: VideoSource
   /** The language model behind AI assistance (Gemini; a loopback fake in tests). */
   textGenerator: TextGenerator
 }

@@ -79,6 +79,17 @@ export const messages = {
   contact: {
     failed: 'Sorry, we could not send your message right now. Please try again later.',
     sent: 'Message Sent!',
+    required: 'Please fill in all required fields',
+    invalidEmail: 'Please enter a valid email address',
+    notFound: 'Message not found',
+  },
+  videos: {
+    failed: 'Unable to load videos at the moment',
+    sample: 'Videos loading with sample content',
+    shortsFailed: 'Unable to load Shorts at the moment',
+    shortsSample: 'Shorts loading with sample content',
+    modalFailed: 'Failed to load video',
+    modalFailedDetail: 'The video might be unavailable or restricted',
   },
   gallery: {
     selectToPublish: 'Please select at least one image',

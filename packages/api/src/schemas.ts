@@ -1,5 +1,7 @@
 // Browser-safe entry: the zod schemas and types shared with the web app. Import nothing server-only here.
 export * from './auth/schema'
+export * from './youtube/schema'
+export * from './contact/schema'
 export * from './ai/schema'
 export * from './comments/schema'
 export * from './posts/public-schema'

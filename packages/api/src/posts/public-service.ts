@@ -102,3 +102,9 @@ export async function latestPublishedPosts(deps: AppDeps, take?: number): Promis
   const rows = await deps.prisma.post.findMany({ where: published, include, orderBy: newestFirst, ...(take ? { take } : {}) })
   return rows.map(toPublicPost)
 }
+
+/** Slug and last change of every published post, newest first (sitemap lastmod). */
+export async function publishedPostDates(deps: AppDeps): Promise<{ slug: string; updated_at: string }[]> {
+  const rows = await deps.prisma.post.findMany({ where: published, select: { slug: true, updatedAt: true }, orderBy: newestFirst })
+  return rows.map((r) => ({ slug: r.slug, updated_at: r.updatedAt.toISOString() }))
+}

@@ -1,0 +1,97 @@
+import type { FastifyRequest } from 'fastify'
+import { findPublishedPost, latestPublishedPosts, type AppDeps, type PublicPost } from '@wayfarer/api'
+import { notFoundPage, pageTitle, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
+import type { PageHead } from '../page-head'
+import type { HeadResolver } from '../spa'
+import { jsonLd, noIndex, socialTags } from './head-tags'
+import { absoluteUrl } from './xml'
+
+// Public pages with a fixed head. Gallery and Contact belong to other parts of the app, but their heads live
+// here with every other route the server must answer with 200.
+const fixedPages: Record<string, StaticPage> = Object.fromEntries(
+  Object.values(staticPages).filter((p) => p.path !== '/').map((p) => [p.path, p]),
+)
+
+// The SPA's own screens that are not for search engines: served with 200, kept out of indexes.
+const privatePage = (path: string): string | null =>
+  path === '/login' ? pageTitle('Admin Login') : path === '/admin' || path.startsWith('/admin/') ? pageTitle('Admin') : null
+
+/**
+ * The server side of SEO: for each public URL, the real <title>, description, canonical URL, Open Graph and
+ * Twitter card, and JSON-LD, so crawlers and link previews see the page without running JavaScript. Unknown
+ * paths and missing posts get HTTP 404 (the SPA still renders its Page Not Found screen).
+ */
+export function createHeadResolver(deps: AppDeps): HeadResolver {
+  const { publicUrl } = deps.config
+  const card = (page: StaticPage, image?: { url: string; alt: string }): PageHead => ({
+    status: 200,
+    title: page.title,
+    description: page.description,
+    extraTags: socialTags({
+      type: 'website', title: page.title, description: page.description, url: absoluteUrl(publicUrl, page.path),
+      image: image && absoluteUrl(publicUrl, image.url), imageAlt: image?.alt,
+    }),
+  })
+
+  return async (request: FastifyRequest): Promise<PageHead> => {
+    const raw = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1')
+    const path = safeDecode(raw)
+
+    if (path === '/') {
+      const [latest] = await latestPublishedPosts(deps, 1)
+      const head = card(staticPages.home, latest?.featured_image ? { url: latest.featured_image, alt: latest.featured_image_alt ?? latest.title } : undefined)
+      head.extraTags.push(
+        jsonLd({ '@type': 'WebSite', name: site.name, url: `${publicUrl}/`, description: site.description }),
+      )
+      return head
+    }
+    const fixed = fixedPages[path]
+    if (fixed) return card(fixed)
+    const privateTitle = privatePage(path)
+    if (privateTitle) return { status: 200, title: privateTitle, description: site.description, extraTags: [noIndex] }
+
+    const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1]
+    const post = slug ? await findPublishedPost(deps, slug) : null
+    if (post) return postHead(post, publicUrl)
+    return { status: 404, title: notFoundPage.title, description: notFoundPage.description, extraTags: [noIndex] }
+  }
+}
+
+function postHead(post: PublicPost, publicUrl: string): PageHead {
+  const title = post.meta_title || pageTitle(post.title)
+  const description = post.meta_description || post.excerpt || site.description
+  const url = absoluteUrl(publicUrl, `/blog/${encodeURIComponent(post.slug)}`)
+  const image = post.featured_image ? absoluteUrl(publicUrl, post.featured_image) : undefined
+  const author = `${post.first_name} ${post.last_name}`.trim() || site.name
+  return {
+    status: 200,
+    title,
+    description,
+    extraTags: [
+      ...socialTags({ type: 'article', title, description, url, image, imageAlt: post.featured_image_alt ?? post.title }),
+      ...(post.published_at ? [`<meta property="article:published_time" content="${post.published_at}" />`] : []),
+      jsonLd({
+        '@type': 'BlogPosting',
+        headline: post.title,
+        name: post.title,
+        description,
+        url,
+        mainEntityOfPage: url,
+        ...(image ? { image: [image] } : {}),
+        ...(post.published_at ? { datePublished: post.published_at } : {}),
+        author: { '@type': 'Person', name: author },
+        publisher: { '@type': 'Organization', name: site.name, url: `${publicUrl}/` },
+        ...(post.category_name ? { articleSection: post.category_name } : {}),
+        ...(post.tags.length ? { keywords: post.tags.map((t) => t.name).join(', ') } : {}),
+      }),
+    ],
+  }
+}
+
+const safeDecode = (path: string): string => {
+  try {
+    return decodeURIComponent(path)
+  } catch {
+    return path
+  }
+}

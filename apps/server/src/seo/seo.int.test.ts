@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { startTestServer, type TestServer } from '../testing'
+import { createReadingFixtures } from '../reading-fixtures'
+
+const publicUrl = 'https://travels.example.com'
+let server: TestServer
+let distDir: string
+
+beforeAll(async () => {
+  // A stand-in for apps/web's build: only index.html with its head marker matters here.
+  distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-seo-'))
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8" /><title>Placeholder</title>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>',
+  )
+  server = await startTestServer({ config: { webDistDir: distDir, publicUrl } })
+  await createReadingFixtures(server.database.prisma, [
+    {
+      slug: 'annapurna-circuit', title: 'Ten Days on the Annapurna Circuit', category: 'adventure', daysAgo: 1, tags: ['Hiking'],
+      excerpt: 'Teahouses & high passes.', featuredImage: '/media/gallery/annapurna.webp',
+    },
+    { slug: 'el-nido', title: 'Island Hopping in <El Nido>', category: 'beach', daysAgo: 2, featuredImage: 'https://cdn.example.com/el-nido.jpg' },
+    { slug: 'secret-draft', title: 'Secret Draft', status: 'draft' },
+    { slug: 'old-archived', title: 'Old Archived', status: 'archived' },
+  ])
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(distDir, { recursive: true, force: true })
+})
+
+const get = (url: string) => server.app.inject({ method: 'GET', url })
+const metaContent = (html: string, attribute: string, key: string) =>
+  new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1]
+const jsonLdOf = (html: string) => {
+  const match = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)
+  return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined
+}
+
+describe('served HTML of a post', () => {
+  it('names the post in <title>, og:title, og:image, twitter card and JSON-LD BlogPosting', async () => {
+    const res = await get('/blog/annapurna-circuit')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^text\/html/)
+    const html = res.body
+    expect(html.match(/<title>/g)).toHaveLength(1)
+    expect(html).toContain('<title>Ten Days on the Annapurna Circuit | meta</title>')
+    expect(metaContent(html, 'name', 'description')).toBe('Teahouses &amp; high passes.')
+    expect(metaContent(html, 'property', 'og:title')).toBe('Ten Days on the Annapurna Circuit | meta')
+    expect(metaContent(html, 'property', 'og:type')).toBe('article')
+    expect(metaContent(html, 'property', 'og:image')).toBe(`${publicUrl}/media/gallery/annapurna.webp`)
+    expect(metaContent(html, 'property', 'og:url')).toBe(`${publicUrl}/blog/annapurna-circuit`)
+    expect(metaContent(html, 'name', 'twitter:card')).toBe('summary_large_image')
+    expect(metaContent(html, 'name', 'twitter:image')).toBe(`${publicUrl}/media/gallery/annapurna.webp`)
+    expect(html).toContain(`<link rel="canonical" href="${publicUrl}/blog/annapurna-circuit" />`)
+    expect(jsonLdOf(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'BlogPosting',
+      headline: 'Ten Days on the Annapurna Circuit',
+      image: [`${publicUrl}/media/gallery/annapurna.webp`],
+      author: { '@type': 'Person', name: 'Ada Walker' },
+      url: `${publicUrl}/blog/annapurna-circuit`,
+      keywords: 'Hiking',
+    })
+  })
+
+  it('does not count the crawler\'s request as a view', async () => {
+    await get('/blog/el-nido')
+    const post = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
+    expect(post.viewCount).toBe(0)
+  })
+
+  it('escapes markup in titles and keeps absolute image URLs', async () => {
+    const html = (await get('/blog/el-nido')).body
+    expect(html).not.toContain('<El Nido>')
+    expect(metaContent(html, 'property', 'og:title')).toBe('Island Hopping in &lt;El Nido&gt; | meta')
+    expect(metaContent(html, 'property', 'og:image')).toBe('https://cdn.example.com/el-nido.jpg')
+    expect(jsonLdOf(html)).toMatchObject({ headline: 'Island Hopping in <El Nido>' })
+    expect(html).toContain('\\u003cEl Nido>')
+  })
+
+  it('answers missing, draft and archived posts with 404 and the not-found head', async () => {
+    for (const url of ['/blog/nope', '/blog/secret-draft', '/blog/old-archived', '/nope', '/blog/a/b', '/about/x']) {
+      const res = await get(url)
+      expect(res.statusCode, url).toBe(404)
+      expect(res.body, url).toContain('<title>Page Not Found | Wayfarer</title>')
+      expect(res.body, url).toContain('<div id="root"></div>')
+      expect(res.body).toContain('<meta name="robots" content="noindex" />')
+    }
+  })
+})
+
+describe('served HTML of the other routes', () => {
+  it('gives the home page its title, the latest featured image and JSON-LD WebSite', async () => {
+    const res = await get('/')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<title>Wayfarer — Travel Blog</title>')
+    expect(metaContent(res.body, 'property', 'og:image')).toBe(`${publicUrl}/media/gallery/annapurna.webp`)
+    expect(jsonLdOf(res.body)).toMatchObject({ '@type': 'WebSite', name: 'Wayfarer', url: `${publicUrl}/` })
+  })
+
+  it.each([
+    ['/blog', 'Blog | Wayfarer'],
+    ['/blog/', 'Blog | Wayfarer'],
+    ['/blog?category=tech', 'Blog | Wayfarer'],
+    ['/gallery', 'Gallery | Wayfarer'],
+    ['/about', 'About | Wayfarer'],
+    ['/contact', 'Contact | Wayfarer'],
+    ['/privacy', 'Privacy Policy | Wayfarer'],
+    ['/terms', 'Terms of Use | Wayfarer'],
+    ['/sitemap', 'Sitemap | Wayfarer'],
+  ])('%s is served with 200 and its own title and canonical URL', async (url, title) => {
+    const res = await get(url)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain(`<title>${title}</title>`)
+    const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1]
+    expect(canonical).toBe(`${publicUrl}${url.split('?')[0]!.replace(/\/$/, '')}`)
+  })
+
+  it.each(['/login', '/admin', '/admin/posts', '/admin/posts/edit/3', '/admin/comments'])('%s is an app screen: 200, not indexed', async (url) => {
+    const res = await get(url)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain('<meta name="robots" content="noindex" />')
+  })
+})
+
+describe('feeds', () => {
+  it('/sitemap.xml is valid XML listing the pages and published posts only, with lastmod', async () => {
+    const res = await get('/sitemap.xml')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/xml/)
+    expect(XMLValidator.validate(res.body)).toBe(true)
+    const urls = new XMLParser().parse(res.body).urlset.url as { loc: string; lastmod?: string }[]
+    const locs = urls.map((u) => u.loc)
+    expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/`, `${publicUrl}/blog`, `${publicUrl}/about`, `${publicUrl}/gallery`, `${publicUrl}/contact`]))
+    const posts = urls.filter((u) => u.loc.includes('/blog/'))
+    expect(posts.map((u) => u.loc)).toEqual([`${publicUrl}/blog/annapurna-circuit`, `${publicUrl}/blog/el-nido`])
+    for (const p of posts) expect(new Date(p.lastmod!).toISOString()).toBe(p.lastmod)
+  })
+
+  it('/rss.xml is valid RSS 2.0 with the published posts only, newest first', async () => {
+    const res = await get('/rss.xml')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/)
+    expect(XMLValidator.validate(res.body)).toBe(true)
+    const rss = new XMLParser({ ignoreAttributes: false }).parse(res.body).rss
+    expect(rss['@_version']).toBe('2.0')
+    expect(rss.channel).toMatchObject({ title: 'Wayfarer — Travel Blog', link: `${publicUrl}/`, description: expect.any(String) })
+    const items = rss.channel.item as { title: string; link: string; pubDate: string; guid: { '#text': string } }[]
+    expect(items.map((i) => i.title)).toEqual(['Ten Days on the Annapurna Circuit', 'Island Hopping in <El Nido>'])
+    expect(items[0]).toMatchObject({ link: `${publicUrl}/blog/annapurna-circuit`, guid: { '#text': `${publicUrl}/blog/annapurna-circuit` } })
+    expect(Number.isNaN(Date.parse(items[0]!.pubDate))).toBe(false)
+  })
+
+  it('/rss.xml carries at most the latest 20 posts', async () => {
+    const { prisma } = server.database
+    const author = await prisma.user.findFirstOrThrow()
+    await prisma.post.createMany({
+      data: Array.from({ length: 25 }, (_, i) => ({
+        slug: `bulk-${i}`, title: `Bulk ${i}`, status: 'published' as const, authorId: author.id, publishedAt: new Date(Date.now() - (10 + i) * 86_400_000),
+      })),
+    })
+    const items = new XMLParser().parse((await get('/rss.xml')).body).rss.channel.item as { title: string }[]
+    expect(items).toHaveLength(20)
+    expect(items[0]!.title).toBe('Ten Days on the Annapurna Circuit')
+    await prisma.post.deleteMany({ where: { slug: { startsWith: 'bulk-' } } })
+  })
+
+  it('/robots.txt points at the sitemap and keeps admin out', async () => {
+    const res = await get('/robots.txt')
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toContain(`Sitemap: ${publicUrl}/sitemap.xml`)
+    expect(res.body).toContain('Disallow: /admin')
+  })
+})

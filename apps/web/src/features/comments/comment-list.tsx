@@ -1,0 +1,78 @@
+import { format } from 'date-fns'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Button, Skeleton } from '@wayfarer/ui'
+import { messages } from '@wayfarer/api/messages'
+import { COMMENTS_PAGE_SIZE, type PublicComment } from '@wayfarer/api/schemas'
+import { trpc } from '../../lib/trpc'
+
+/** The query key of a post's public comment list; the form refreshes it after a submission. */
+export const postCommentsKey = (postId: number) => ['post-comments', postId] as const
+
+/** SPEC §2 Post detail: approved comments, newest first, 20 at a time behind 'Load More Comments'. */
+export function CommentList({ postId }: { postId: number }) {
+  const client = trpc.useUtils().client
+  const query = useInfiniteQuery({
+    queryKey: postCommentsKey(postId),
+    queryFn: ({ pageParam }) => client.comments.forPost.query({ post_id: postId, page: pageParam, limit: COMMENTS_PAGE_SIZE }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
+  })
+
+  if (query.isPending) {
+    return (
+      <div className="space-y-4" aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20 w-full" />
+        ))}
+      </div>
+    )
+  }
+  if (query.isError) {
+    return (
+      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+        {messages.comment.loadFailed}
+      </p>
+    )
+  }
+  const comments = query.data.pages.flatMap((p) => p.comments)
+  if (comments.length === 0) return <p className="text-gray-600">{messages.comment.none}</p>
+
+  return (
+    <div>
+      <ol className="space-y-4" aria-label="Comments">
+        {comments.map((comment) => (
+          <CommentItem key={comment.id} comment={comment} />
+        ))}
+      </ol>
+      {query.hasNextPage && (
+        <div className="mt-6 text-center">
+          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading…' : 'Load More Comments'}
+          </Button>
+        </div>
+      )}
+    </div>
+  )
+}
+
+function CommentItem({ comment }: { comment: PublicComment }) {
+  return (
+    <li className="rounded-xl border border-gray-200 bg-white p-5" data-testid="comment">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        {comment.author_website ? (
+          // Visitors' links earn no search ranking and get no access to this page.
+          <a href={comment.author_website} target="_blank" rel="nofollow ugc noopener noreferrer" className="font-semibold text-teal-800 hover:underline">
+            {comment.author_name}
+          </a>
+        ) : (
+          <span className="font-semibold text-gray-900">{comment.author_name}</span>
+        )}
+        <time dateTime={comment.created_at} className="text-sm text-gray-500">
+          {format(new Date(comment.created_at), 'MMM dd, yyyy')}
+        </time>
+      </div>
+      {/* Rendered as text: whatever markup a visitor typed shows as the characters they typed. */}
+      <p className="mt-2 break-words whitespace-pre-line text-gray-700">{comment.content}</p>
+    </li>
+  )
+}
