@@ -69,9 +69,9 @@ export function CommentsScreen({ view, onViewChange }: { view: CommentsView; onV
 
       <div className="grid grid-cols-2 gap-4 sm:grid-cols-5">
         {tiles.map((tile) => (
-          <Card key={tile.key} className="p-4" data-testid={`count-${tile.key}`}>
+          <Card key={tile.key} className="p-4">
             <p className="text-sm text-gray-500">{tile.label}</p>
-            <p className={`mt-1 text-2xl font-bold ${tile.tone}`}>{list.data ? list.data.counts[tile.key] : '–'}</p>
+            <p className={`mt-1 text-2xl font-bold ${tile.tone}`} data-testid={`count-${tile.key}`}>{list.data ? list.data.counts[tile.key] : '–'}</p>
           </Card>
         ))}
       </div>

@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc'
 import { usePageMeta } from '../../lib/page-meta'
 import { formatPostDate, formatViews } from './format'
 import { ShareBar } from './share-bar'
+import { PostComments } from '../comments/post-comments'
 
 /** Post detail (SPEC.md §2). Reading it counts one view on the server. */
 export function PostScreen({ slug }: { slug: string }) {
@@ -84,7 +85,7 @@ function PostArticle({ post }: { post: PublicPost }) {
         // Sanitised on the server with an allowlist before storing and again before serving.
         dangerouslySetInnerHTML={{ __html: post.content }}
       />
-      {/* The comments list and form (issue: comments) are mounted here, for post.id. */}
+      <PostComments postId={post.id} />
     </article>
   )
 }
