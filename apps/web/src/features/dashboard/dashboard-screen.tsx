@@ -5,6 +5,7 @@ import { messages } from '@wayfarer/api/messages'
 import { trpc } from '../../lib/trpc'
 import { StatusBadge } from '../posts-admin/status-badge'
 import { QuickActions } from './quick-actions'
+import { UnreadMessagesTile } from '../admin-messages/unread-messages-tile'
 
 /** SPEC.md §2 Admin dashboard (/admin). */
 export function DashboardScreen() {
@@ -82,6 +83,9 @@ export function DashboardScreen() {
           </div>
         </>
       )}
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <UnreadMessagesTile />
+      </div>
       <QuickActions />
     </div>
   )
