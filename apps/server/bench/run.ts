@@ -45,7 +45,8 @@ const app = await createServer({
 try {
   await app.listen({ host: '127.0.0.1', port: 0 })
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`
-  const [post] = (await (await fetch(`${base}/api/posts?limit=1`)).json()).data as { slug: string }[]
+  const listing = (await (await fetch(`${base}/api/posts?limit=1`)).json()) as { data: { slug: string }[] }
+  const [post] = listing.data
   if (!post) throw new Error('the demo content has no published post')
   const targets: [string, string][] = [
     ['GET /api/posts', `${base}/api/posts`],
