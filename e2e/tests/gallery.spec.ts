@@ -85,3 +85,23 @@ test('a rate-limited gallery fetch is retried twice, then shows the rate-limit m
   await expect(notice).toHaveText('Cloudinary rate limit reached. Please wait a minute and try again.')
   expect(attempts).toBe(3)
 })
+
+test('the Home hero shows a hero-tagged gallery photo, shuffles among gallery photos, and About shows body photos', async ({ page }) => {
+  await page.goto('/')
+  const hero = page.getByTestId('hero-image')
+  await expect(hero).toHaveAttribute('src', /^\/media\/wayfarer\/gallery\/.+\.jpg$/)
+  const first = await hero.getAttribute('src')
+  await page.getByRole('button', { name: 'Shuffle photo' }).click()
+  await expect(hero).not.toHaveAttribute('src', first ?? '')
+  await expect(hero).toHaveAttribute('src', /^\/media\/wayfarer\/gallery\//)
+
+  await page.goto('/about')
+  await expect(page.getByTestId('about-photos').getByRole('img')).toHaveCount(2)
+  await expect(page.getByTestId('gear-item').getByRole('img')).toHaveCount(6)
+})
+
+test('the Home hero falls back to the bundled photo when the server cannot provide one', async ({ page }) => {
+  await page.route(/\/trpc\/[^?]*gallery\.bodyPhotos/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
+  await page.goto('/')
+  await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/hero-fallback.jpg')
+})
