@@ -1,8 +1,16 @@
 import { defineConfig, devices } from '@playwright/test'
+import { FAKE_API_KEY, FAKE_CHANNEL_ID } from './fakes/youtube'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://127.0.0.1:${port}`
 export const owner = { email: 'owner@wayfarer.test', password: 'correct-horse-battery' }
+/** The loopback fake YouTube Data API the app server is pointed at (e2e/fakes/youtube.ts; deterministic uploads). */
+export const fakeYouTube = {
+  port: Number(process.env.E2E_YOUTUBE_PORT ?? port + 100),
+  apiKey: FAKE_API_KEY,
+  channelId: FAKE_CHANNEL_ID,
+}
+const fakeYouTubeOrigin = `http://127.0.0.1:${fakeYouTube.port}`
 
 /** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
 export default defineConfig({
@@ -24,21 +32,35 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
-  webServer: {
-    command: `rm -rf .e2e-data/${port} && node apps/server/dist/main.js`,
-    cwd: '..',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: `.e2e-data/${port}`,
-      ADMIN_EMAIL: owner.email,
-      ADMIN_PASSWORD: owner.password,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: `npx tsx e2e/fakes/youtube-server.ts ${fakeYouTube.port}`,
+      cwd: '..',
+      url: `${fakeYouTubeOrigin}/health`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: `rm -rf .e2e-data/${port} && node apps/server/dist/main.js`,
+      cwd: '..',
+      url: `${baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: `.e2e-data/${port}`,
+        ADMIN_EMAIL: owner.email,
+        ADMIN_PASSWORD: owner.password,
+        LOG_LEVEL: 'warn',
+        YOUTUBE_API_KEY: fakeYouTube.apiKey,
+        YOUTUBE_CHANNEL_ID: fakeYouTube.channelId,
+        YOUTUBE_BASE_URL: `${fakeYouTubeOrigin}/youtube/v3`,
+      },
+    },
+  ],
 })

@@ -46,6 +46,13 @@ export const messages = {
     deleteFailed: 'Failed to delete post',
     createFailed: 'Failed to create post. Please try again.',
     updateFailed: 'Failed to update post. Please try again.',
+    titleRequired: 'Title is required',
+    contentRequired: 'Content is required',
+    unknownCategory: 'The chosen category does not exist',
+    unknownTag: 'One of the chosen tags does not exist',
+    badImageUrl: 'The featured image must be a web address (http or https) or an uploaded image',
+    missing: 'Post not found',
+    noImage: 'Please select an image file',
   },
   upload: {
     notImage: 'Please select an image file',

@@ -1,3 +1,7 @@
-import { router } from '../trpc'
+import { adminProcedure, router } from '../trpc'
+import { dashboardStats } from './schema'
+import { dashboardStatsOf } from './service'
 
-export const dashboardRouter = router({})
+export const dashboardRouter = router({
+  stats: adminProcedure.output(dashboardStats).query(({ ctx }) => dashboardStatsOf(ctx.deps)),
+})

@@ -10,6 +10,7 @@ describe('admin sidebar active rules (SPEC.md §2)', () => {
       ['Posts', '/admin/posts'],
       ['Gallery', '/admin/gallery'],
       ['Comments', '/admin/comments'],
+      ['Messages', '/admin/messages'],
       ['Settings', '/admin/settings'],
     ])
   })

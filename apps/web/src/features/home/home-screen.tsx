@@ -3,6 +3,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { Hero } from './hero'
 import { HomeStats } from './stats'
 import { LatestAdventures } from './latest-adventures'
+import { VideoSections } from '../videos/video-sections'
 
 export function HomeScreen() {
   usePageMeta(staticPages.home.title, staticPages.home.description)
@@ -11,7 +12,7 @@ export function HomeScreen() {
       <Hero />
       <HomeStats />
       <LatestAdventures />
-      {/* The videos and shorts sections (issue: videos) are mounted here, after Latest Adventures. */}
+      <VideoSections />
     </>
   )
 }

@@ -1,0 +1,49 @@
+import { site, staticPages } from '@wayfarer/api/schemas'
+import { usePageMeta } from '../../lib/page-meta'
+import { SocialLinks } from '../layout/social-links'
+import { ContactForm } from './contact-form'
+
+const details = [
+  { label: 'Email', icon: 'M3 6h18v12H3zM3 7l9 6 9-6', value: <a href={`mailto:${site.email}`} className="text-teal-700 hover:underline">{site.email}</a> },
+  { label: 'Location', icon: 'M12 21s-7-6.5-7-12a7 7 0 0114 0c0 5.5-7 12-7 12zM12 11a2 2 0 100-4 2 2 0 000 4z', value: 'On the road — home base in Lisbon, Portugal' },
+  { label: 'Response time', icon: 'M12 7v5l3 3M12 21a9 9 0 100-18 9 9 0 000 18z', value: 'Usually within 24–48 hours' },
+]
+
+/** SPEC.md §2 Contact: the form plus e-mail, location, response time and social links. */
+export function ContactScreen() {
+  usePageMeta(staticPages.contact.title, staticPages.contact.description)
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <header className="max-w-2xl">
+        <h1 className="text-4xl font-bold">Get in Touch</h1>
+        <p className="mt-4 text-lg text-gray-600">
+          Questions about a destination, a collaboration idea, or just want to say hello? Send us a message.
+        </p>
+      </header>
+      <div className="mt-10 grid gap-10 lg:grid-cols-3">
+        <div className="lg:col-span-2">
+          <ContactForm />
+        </div>
+        <aside className="space-y-6 rounded-2xl bg-teal-50 p-6" aria-label="Contact details">
+          <ul className="space-y-5">
+            {details.map((d) => (
+              <li key={d.label} className="flex gap-3">
+                <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+                  <path d={d.icon} strokeLinecap="round" strokeLinejoin="round" />
+                </svg>
+                <div>
+                  <p className="text-sm font-semibold text-gray-900">{d.label}</p>
+                  <p className="text-gray-700">{d.value}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <div>
+            <p className="text-sm font-semibold text-gray-900">Follow along</p>
+            <SocialLinks className="mt-3 text-teal-800" />
+          </div>
+        </aside>
+      </div>
+    </div>
+  )
+}

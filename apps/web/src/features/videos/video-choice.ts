@@ -1,0 +1,24 @@
+import { site, VIDEO_ID_PATTERN } from '@wayfarer/api/schemas'
+
+/**
+ * What choosing a video does (SPEC.md §5): a sample/placeholder card opens the channel in a new tab, a valid
+ * 11-character id opens the modal, and anything else is ignored with a console error.
+ */
+export function chooseVideo(
+  id: string,
+  actions: { openModal: (id: string) => void; openExternal?: (url: string) => void },
+): void {
+  if (id.includes('placeholder')) {
+    const open = actions.openExternal ?? ((url: string) => window.open(url, '_blank', 'noopener,noreferrer'))
+    open(site.channelUrl)
+    return
+  }
+  if (!VIDEO_ID_PATTERN.test(id)) {
+    console.error(`Ignoring invalid YouTube video id: ${JSON.stringify(id)}`)
+    return
+  }
+  actions.openModal(id)
+}
+
+export const embedUrl = (id: string): string => `https://www.youtube-nocookie.com/embed/${id}?autoplay=1&rel=0`
+export const watchUrl = (id: string): string => `https://www.youtube.com/watch?v=${id}`

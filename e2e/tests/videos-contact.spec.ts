@@ -1,0 +1,189 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { rmSync } from 'node:fs'
+import net from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { expect, test, type Page } from '@playwright/test'
+import { owner } from '../playwright.config'
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
+const channelUrl = 'https://www.youtube.com/@wayfarer'
+const bodyOverflow = (page: Page) => page.evaluate<string>('document.body.style.overflow')
+
+test.describe('videos on the home page (fake YouTube channel)', () => {
+  test('shows 6 videos and 4 Shorts; a video opens in the modal, Escape closes it and scrolling comes back', async ({ page }) => {
+    await page.goto('/')
+    const videos = page.getByTestId('video-card')
+    const shorts = page.getByTestId('short-card')
+    await expect(videos).toHaveCount(6)
+    await expect(shorts).toHaveCount(4)
+    // SPEC.md §9: titles cut at 60 (videos) and 40 (Shorts) characters.
+    await expect(videos.first()).toContainText('Crossing the Andes by Night Bus: Twenty Hours from Santiago…')
+    await expect(videos.first()).toContainText('152.3K views')
+    await expect(videos.first()).toContainText('24:10')
+    await expect(shorts.first()).toContainText('Sunrise over Bagan in 30 seconds flat, n…')
+    await expect(page.getByText('Videos loading with sample content')).toHaveCount(0)
+    await expect(page.getByText('Shorts loading with sample content')).toHaveCount(0)
+
+    await videos.nth(1).scrollIntoViewIfNeeded()
+    await videos.nth(1).click()
+    const dialog = page.getByRole('dialog', { name: 'Video player' })
+    await expect(dialog).toBeVisible()
+    const player = dialog.locator('iframe')
+    await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/fakeVideo02\?/)
+    expect(await bodyOverflow(page)).toBe('hidden')
+    const width = (await dialog.boundingBox())!.width
+    expect(width).toBeLessThanOrEqual(1024)
+
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    expect(await bodyOverflow(page)).toBe('')
+    const before = await page.evaluate<number>('window.scrollY')
+    await page.mouse.wheel(0, 600)
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(before)
+
+    // A Short opens the same player; the backdrop and the close button close it too.
+    await shorts.first().click()
+    await expect(dialog.locator('iframe')).toHaveAttribute('src', /\/embed\/fakeShort01\?/)
+    await page.getByTestId('video-modal-backdrop').click({ position: { x: 5, y: 5 } })
+    await expect(dialog).toBeHidden()
+    await videos.first().click()
+    await page.getByRole('button', { name: 'Close video' }).click()
+    await expect(dialog).toBeHidden()
+    expect(await bodyOverflow(page)).toBe('')
+  })
+
+  test('a player that never loads shows the failure texts and an Open on YouTube link', async ({ page }) => {
+    // Only YouTube's own embed host is held back here; our server and the fake channel answer as usual.
+    await page.route('https://www.youtube-nocookie.com/**', () => {})
+    await page.clock.install()
+    await page.goto('/')
+    await page.getByTestId('video-card').first().click()
+    const dialog = page.getByRole('dialog', { name: 'Video player' })
+    await expect(dialog.getByRole('status', { name: 'Loading video' })).toBeVisible()
+    await page.clock.fastForward(16_000)
+    await expect(dialog.getByText('Failed to load video')).toBeVisible()
+    await expect(dialog.getByText('The video might be unavailable or restricted')).toBeVisible()
+    await expect(dialog.getByRole('link', { name: 'Open on YouTube' })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=fakeVideo01')
+  })
+})
+
+test.describe('videos without a YouTube key (the default)', () => {
+  let server: ChildProcess
+  let origin: string
+  let dataDir: string
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000)
+    const port = await freePort()
+    origin = `http://127.0.0.1:${port}`
+    dataDir = `.e2e-data/no-youtube-${port}`
+    // A second app server exactly as `npm start` runs it, but with no YOUTUBE_* configuration at all.
+    server = spawn('node', ['apps/server/dist/main.js'], {
+      cwd: repoRoot,
+      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_CONTENT: 'true' },
+      stdio: 'ignore',
+    })
+    await expect.poll(() => fetch(`${origin}/api/health`).then((r) => r.status, () => 0), { timeout: 100_000 }).toBe(200)
+  })
+
+  test.afterAll(async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve))
+      server.kill('SIGTERM')
+      await exited
+    }
+    rmSync(`${repoRoot}/${dataDir}`, { recursive: true, force: true })
+  })
+
+  test('the home page shows labelled sample content, and placeholder Shorts open the channel', async ({ page, context }) => {
+    await page.goto(`${origin}/`)
+    await expect(page.getByText('Unable to load videos at the moment')).toBeVisible()
+    await expect(page.getByText('Videos loading with sample content')).toBeVisible()
+    await expect(page.getByText('Unable to load Shorts at the moment')).toBeVisible()
+    await expect(page.getByText('Shorts loading with sample content')).toBeVisible()
+    await expect(page.getByTestId('video-card')).toHaveCount(3)
+    const shorts = page.getByTestId('short-card')
+    await expect(shorts).toHaveCount(2)
+
+    // The real channel page is outside this machine's reach; answer it locally so the new tab has a page.
+    await context.route(`${channelUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }))
+    const popup = page.waitForEvent('popup')
+    await shorts.first().click()
+    await expect(await popup).toHaveURL(channelUrl)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  })
+})
+
+test.describe('contact', () => {
+  test('a visitor’s message is stored and the owner reads it in Admin → Messages', async ({ page }) => {
+    const subject = `Collaboration idea ${Date.now()}`
+    await page.goto('/contact')
+    await expect(page.getByRole('heading', { name: 'Get in Touch' })).toBeVisible()
+    const details = page.getByRole('complementary', { name: 'Contact details' })
+    await expect(details).toContainText('hello@wayfarer.example')
+    await expect(details).toContainText('Location')
+    await expect(details).toContainText('Response time')
+    await expect(details.getByRole('link', { name: 'YouTube' })).toHaveAttribute('target', '_blank')
+
+    await page.getByLabel('Name').fill('Ana Souza')
+    await page.getByLabel('Email').fill('ana@example.com')
+    await page.getByLabel('Subject').fill(subject)
+    await page.getByLabel('Message').fill('We loved the Lisbon video. Could we plan a trip together?')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible()
+
+    await page.goto('/login')
+    await page.getByLabel('Email').fill(owner.email)
+    await page.getByLabel('Password', { exact: true }).fill(owner.password)
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await expect(page).toHaveURL(/\/admin$/)
+    await expect(page.getByTestId('unread-messages-tile')).toContainText(/[1-9]\d*\s*unread/)
+
+    await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click()
+    await expect(page).toHaveURL(/\/admin\/messages/)
+    const message = page.getByTestId('contact-message').filter({ hasText: subject })
+    await expect(message).toContainText('Ana Souza')
+    await expect(message).toContainText('We loved the Lisbon video. Could we plan a trip together?')
+    await expect(message).toContainText('Unread')
+    await message.getByRole('button', { name: 'Mark as read' }).click()
+    await expect(message.getByRole('button', { name: 'Mark as unread' })).toBeVisible()
+    await expect(message).not.toContainText('Unread')
+
+    page.once('dialog', (dialog) => void dialog.accept())
+    await message.getByRole('button', { name: 'Delete' }).click()
+    await expect(message).toHaveCount(0)
+  })
+
+  test('when the message cannot be sent the visitor gets the spec’s alert', async ({ page, request }) => {
+    // Use up this address's allowance through the public REST path, then send once more through the form.
+    for (;;) {
+      const res = await request.post('/api/contact', { data: { name: 'Bo', email: 'bo@example.com', subject: 'Hi', message: 'Filling the allowance' } })
+      if (res.status() === 429) break
+      expect(res.status()).toBe(200)
+    }
+    await page.goto('/contact')
+    await page.getByLabel('Name').fill('Bo')
+    await page.getByLabel('Email').fill('bo@example.com')
+    await page.getByLabel('Subject').fill('One more')
+    await page.getByLabel('Message').fill('Is anyone there?')
+    const alert = page.waitForEvent('dialog')
+    await page.getByRole('button', { name: 'Send Message' }).click()
+    const dialog = await alert
+    expect(dialog.message()).toBe('Sorry, we could not send your message right now. Please try again later.')
+    await dialog.accept()
+    await expect(page.getByRole('alert')).toContainText('Please try again in')
+    await expect(page.getByRole('heading', { name: 'Message Sent!' })).toHaveCount(0)
+  })
+})
+
+/** A port the OS has just handed out, so this spec never collides with another worktree's servers. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
