@@ -89,6 +89,12 @@ describe('creating and reading posts', () => {
     expect(slugs).toEqual(['same-title', 'same-title-2', 'same-title-3'])
   })
 
+  it('keeps slugs unique when posts with one title are saved at the same moment', async () => {
+    const results = await Promise.all(Array.from({ length: 6 }, () => create({ title: 'Simultaneous Story' })))
+    expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200])
+    expect(new Set(results.map((r) => r.json().data.slug)).size).toBe(6)
+  })
+
   it('refuses missing title or content, unknown references and unsafe image URLs', async () => {
     expect((await create({ title: '  ' })).json()).toEqual({ success: false, error: 'Title is required' })
     expect((await create({ content: '' })).json()).toEqual({ success: false, error: 'Content is required' })
