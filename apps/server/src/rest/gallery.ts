@@ -58,6 +58,21 @@ export const galleryRoutes: RestRoute[] = [
     }),
   },
   {
+    // Not in SPEC.md §7 (there the browser calls ai/generate and cleans the answer itself): this path sends the
+    // photo to Gemini too, and answers with cleaned metadata.
+    method: 'POST',
+    url: '/api/gallery/ai-metadata',
+    handle: async (api, req) => ({
+      data: await api.gallery.aiMetadata({
+        public_id: String(req.body.public_id ?? ''),
+        ...(typeof req.body.title === 'string' ? { title: req.body.title } : {}),
+        ...(typeof req.body.caption === 'string' ? { caption: req.body.caption } : {}),
+        ...(typeof req.body.location === 'string' ? { location: req.body.location } : {}),
+        ...(Array.isArray(req.body.tags) ? { tags: req.body.tags.map(String) } : {}),
+      }),
+    }),
+  },
+  {
     method: 'DELETE',
     url: '/api/gallery/delete',
     handle: async (api, req) => ({

@@ -1,10 +1,14 @@
 import { z } from 'zod'
 import { adminProcedure, publicProcedure, router } from '../trpc'
+import { generateText } from '../ai/service'
+import { describePhoto } from './ai-service'
 import {
   bodyPhoto,
   bodyPhotosInput,
   deleteImageInput,
   deleteImageOutput,
+  describePhotoInput,
+  galleryMetadata,
   galleryPhoto,
   hostImage,
   hostImagesInput,
@@ -29,6 +33,10 @@ import {
 } from './service'
 
 export const galleryRouter = router({
+  /** What the manager opens with: the configured default folder and which store is behind it. */
+  settings: adminProcedure
+    .output(z.object({ defaultFolder: z.string(), store: z.enum(['cloudinary', 'local']) }))
+    .query(({ ctx }) => ({ defaultFolder: ctx.deps.galleryFolder, store: ctx.deps.imageStore.kind })),
   list: publicProcedure
     .input(publicGalleryInput)
     .output(z.array(galleryPhoto))
@@ -57,6 +65,11 @@ export const galleryRouter = router({
     .input(deleteImageInput)
     .output(deleteImageOutput)
     .mutation(({ ctx, input }) => deleteImage(ctx.deps, input.public_id, input.alsoCloudinary)),
+  /** The AI button: title, caption, location and tags written from the photo itself (multimodal Gemini). */
+  aiMetadata: adminProcedure
+    .input(describePhotoInput)
+    .output(galleryMetadata)
+    .mutation(({ ctx, input }) => describePhoto(ctx.deps, input, generateText)),
   upload: adminProcedure
     .input(uploadImageInput)
     .output(hostImage)

@@ -120,3 +120,11 @@ export const galleryMetadata = z.object({
   tags: z.array(z.string()),
 })
 export type GalleryMetadata = z.infer<typeof galleryMetadata>
+
+export const describePhotoInput = z.object({
+  public_id: z.string().trim().min(1, messages.gallery.imageNotFound).max(255),
+  title: z.string().max(200).optional(),
+  caption: z.string().max(1000).optional(),
+  location: z.string().max(200).optional(),
+  tags: z.array(z.string().max(60)).max(30).optional(),
+})

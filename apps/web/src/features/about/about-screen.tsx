@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { staticPages } from '@wayfarer/api/schemas'
 import { Badge } from '@wayfarer/ui'
-import { trpc } from '../../lib/trpc'
+import { useBodyPhotos } from '../gallery/use-body-photos'
 import { usePageMeta } from '../../lib/page-meta'
 import { gearList } from './gear'
 
@@ -11,12 +11,11 @@ const aboutStats = [
   { value: '∞', label: 'Memories' },
 ]
 
-/** About (SPEC.md §2). The photos are the newest stories' featured images until the gallery provides its own. */
+/** About (SPEC.md §2). Photos and gear images are gallery body photos tagged 'about' and 'gear'. */
 export function AboutScreen() {
   usePageMeta(staticPages.about.title, staticPages.about.description)
-  const photos = (trpc.posts.published.useQuery({ limit: 2 }).data?.posts ?? []).flatMap((p) =>
-    p.featured_image ? [{ url: p.featured_image, title: p.featured_image_alt ?? p.title }] : [],
-  )
+  const photos = useBodyPhotos('about', 2)
+  const gearPhotos = useBodyPhotos('gear', 6)
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <section className="grid items-center gap-10 md:grid-cols-2">
@@ -62,8 +61,12 @@ export function AboutScreen() {
           Our Gear
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {gearList.map((g) => (
-            <li key={g.kind} data-testid="gear-item" className="rounded-xl border border-gray-200 p-6 shadow-sm">
+          {gearList.map((g, i) => (
+            <li key={g.kind} data-testid="gear-item" className="overflow-hidden rounded-xl border border-gray-200 shadow-sm">
+              {gearPhotos[i] && (
+                <img src={gearPhotos[i].url} alt={gearPhotos[i].title} width={400} height={240} loading="lazy" className="aspect-[5/3] w-full object-cover" />
+              )}
+              <div className="p-6">
               <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">{g.kind}</p>
               <p className="mt-1 text-lg font-bold">{g.name}</p>
               <p className="mt-2 text-sm text-gray-600">{g.note}</p>
@@ -71,6 +74,7 @@ export function AboutScreen() {
                 {g.badges.map((b) => (
                   <Badge key={b}>{b}</Badge>
                 ))}
+              </div>
               </div>
             </li>
           ))}

@@ -16,7 +16,7 @@ export function NewsletterForm() {
           id="newsletter-email"
           type="email"
           placeholder="Your email address"
-          className="flex-1 rounded-lg px-4 py-2 text-gray-900"
+          className="flex-1 rounded-lg bg-white px-4 py-2 text-gray-900 placeholder:text-gray-500"
         />
         <Button type="submit" variant="secondary">
           Subscribe

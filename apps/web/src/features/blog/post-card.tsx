@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { PublicPost } from '@wayfarer/api/schemas'
 import { Badge, cx } from '@wayfarer/ui'
+import { LocationPin } from '../post/location-pin'
 import { formatPostDate } from '../post/format'
 
 /** A story card linking to /blog/{slug}; `large` is the home page's lead story. */
@@ -33,7 +34,8 @@ export function PostCard({ post, large = false }: { post: PublicPost; large?: bo
           {post.excerpt && <p className={cx('mt-2 text-gray-600', large ? 'line-clamp-4' : 'line-clamp-3 text-sm')}>{post.excerpt}</p>}
           {post.location_name && (
             <p className="mt-auto pt-4 text-xs text-gray-500">
-              📍 {[post.location_name, post.location_country].filter(Boolean).join(', ')}
+              <LocationPin />
+              {[post.location_name, post.location_country].filter(Boolean).join(', ')}
             </p>
           )}
         </div>

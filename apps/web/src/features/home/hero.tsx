@@ -1,35 +1,17 @@
-import { useMemo, useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { site } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
-
-export interface HeroImage {
-  url: string
-  title: string
-}
-
-const pickOther = <T,>(items: T[], current: T | undefined): T | undefined => {
-  const others = items.length > 1 ? items.filter((i) => i !== current) : items
-  return others[Math.floor(Math.random() * others.length)]
-}
+import { useHeroImage } from '../gallery/use-body-photos'
 
 /**
- * Full-width hero with a random featured image and a shuffle button. The images are the published posts'
- * featured images; the gallery provides its own photos here once it exists (issue: gallery).
+ * Full-width hero with a random featured image and a shuffle button: a gallery photo tagged 'hero', shuffling
+ * among 20 gallery photos, and a bundled image when the server cannot provide one (useHeroImage).
  */
 export function Hero() {
-  const posts = trpc.posts.published.useQuery({ limit: 20 })
-  const images = useMemo<HeroImage[]>(
-    () => (posts.data?.posts ?? []).flatMap((p) => (p.featured_image ? [{ url: p.featured_image, title: p.featured_image_alt ?? p.title }] : [])),
-    [posts.data],
-  )
-  const [chosen, setChosen] = useState<HeroImage | undefined>()
-  const [initial] = useState(() => Math.random())
-  const image = chosen ?? images[Math.floor(initial * images.length)]
+  const { image, shuffle, onImageError } = useHeroImage()
 
   return (
     <section className="relative isolate flex min-h-[70vh] items-center overflow-hidden bg-gray-900">
-      {image && <img src={image.url} alt={image.title} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
+      {image && <img data-testid="hero-image" src={image.url} alt={image.title} onError={onImageError} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
       <div className="mx-auto w-full max-w-6xl px-4 py-24 text-white">
         <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">Explore the world, one story at a time</h1>
         <p className="mt-6 max-w-2xl text-lg text-gray-100">{site.description}</p>
@@ -50,10 +32,10 @@ export function Hero() {
           </a>
         </div>
       </div>
-      {images.length > 1 && (
+      {image && (
         <button
           type="button"
-          onClick={() => setChosen(pickOther(images, image))}
+          onClick={shuffle}
           className="absolute bottom-6 right-6 rounded-full bg-black/40 px-4 py-2 text-sm font-medium text-white backdrop-blur hover:bg-black/60"
         >
           Shuffle photo

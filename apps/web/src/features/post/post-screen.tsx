@@ -5,6 +5,7 @@ import { notFoundPage, pageTitle, site, type PublicPost } from '@wayfarer/api/sc
 import { Badge, Skeleton } from '@wayfarer/ui'
 import { trpc } from '../../lib/trpc'
 import { usePageMeta } from '../../lib/page-meta'
+import { LocationPin } from './location-pin'
 import { formatPostDate, formatViews } from './format'
 import { ShareBar } from './share-bar'
 import { PostComments } from '../comments/post-comments'
@@ -60,7 +61,12 @@ function PostArticle({ post }: { post: PublicPost }) {
           <time dateTime={date}>{formatPostDate(date)}</time>
           <span data-testid="view-count">{formatViews(post.view_count)} views</span>
           <span>{post.reading_time} min read</span>
-          {location && <span>📍 {location}</span>}
+          {location && (
+            <span>
+              <LocationPin />
+              {location}
+            </span>
+          )}
         </div>
         {post.tags.length > 0 && (
           <ul aria-label="Tags" className="mt-4 flex flex-wrap gap-2">

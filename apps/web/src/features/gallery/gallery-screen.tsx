@@ -1,0 +1,116 @@
+import { useEffect, useState } from 'react'
+import type { GalleryPhoto } from '@wayfarer/api/schemas'
+import { messages } from '@wayfarer/api/messages'
+import { staticPages } from '@wayfarer/api/schemas'
+import { Skeleton } from '@wayfarer/ui'
+import { trpc } from '../../lib/trpc'
+import { usePageMeta } from '../../lib/page-meta'
+import { Lightbox } from './lightbox'
+
+// SPEC.md §9: a grid of 24, the featured photo changes every 5 seconds.
+const GRID_SIZE = 24
+const ROTATION_MS = 5000
+
+/** /gallery (SPEC.md §2): header stats, a rotating featured photo, the grid and the lightbox. */
+export function GalleryScreen() {
+  usePageMeta(staticPages.gallery.title, staticPages.gallery.description)
+  const photos = trpc.gallery.list.useQuery({ limit: GRID_SIZE })
+  const [open, setOpen] = useState<number | null>(null)
+  const list = photos.data ?? []
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-12">
+      <header className="text-center">
+        <h1 className="text-4xl font-bold text-gray-900">Photo Gallery</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-gray-600">Moments from the road: mountains, coastlines, cities and the people we met along the way.</p>
+        <dl className="mt-6 flex justify-center gap-10">
+          <div>
+            <dt className="text-sm text-gray-500">Photos</dt>
+            <dd className="text-2xl font-bold text-teal-700">23+</dd>
+          </div>
+          <div>
+            <dt className="text-sm text-gray-500">Countries</dt>
+            <dd className="text-2xl font-bold text-teal-700">15+</dd>
+          </div>
+        </dl>
+      </header>
+
+      {photos.isLoading ? (
+        <div className="mt-10 space-y-6" aria-busy="true">
+          <Skeleton className="aspect-[21/9] w-full rounded-2xl" />
+          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+            {Array.from({ length: 8 }, (_, i) => (
+              <Skeleton key={i} className="aspect-[4/3]" />
+            ))}
+          </div>
+        </div>
+      ) : photos.error ? (
+        <p role="alert" className="mt-10 rounded-lg bg-red-50 p-4 text-center text-red-800">
+          {messages.gallery.loadImagesFailed}
+        </p>
+      ) : list.length === 0 ? (
+        <p className="mt-10 text-center text-gray-500">No photos yet — check back soon.</p>
+      ) : (
+        <>
+          <FeaturedPhoto photos={list} onOpen={setOpen} />
+          <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="gallery-grid">
+            {list.map((photo, index) => (
+              <li key={photo.id}>
+                <button type="button" onClick={() => setOpen(index)} className="group block w-full overflow-hidden rounded-xl text-left" aria-label={`Open ${photo.title || 'photo'}`}>
+                  <img
+                    src={photo.thumbnail_url}
+                    srcSet={photo.srcset}
+                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                    width={photo.width || 400}
+                    height={photo.height || 300}
+                    loading="lazy"
+                    decoding="async"
+                    alt={photo.title}
+                    className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
+                  />
+                </button>
+                <p className="mt-2 truncate text-sm font-medium text-gray-900">{photo.title}</p>
+                {photo.location && <p className="truncate text-xs text-gray-500">{photo.location}</p>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+
+      {open !== null && <Lightbox photos={list} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
+    </div>
+  )
+}
+
+function FeaturedPhoto({ photos, onOpen }: { photos: GalleryPhoto[]; onOpen: (index: number) => void }) {
+  const [index, setIndex] = useState(0)
+  useEffect(() => {
+    if (photos.length < 2) return
+    const timer = setInterval(() => setIndex((i) => (i + 1) % photos.length), ROTATION_MS)
+    return () => clearInterval(timer)
+  }, [photos.length])
+  const photo = photos[index % photos.length]
+  if (!photo) return null
+  return (
+    <section className="relative mt-10 overflow-hidden rounded-2xl bg-gray-900" aria-label="Featured photo">
+      <button type="button" onClick={() => onOpen(index % photos.length)} className="block w-full" aria-label={`Open featured photo ${photo.title}`}>
+        <img
+          key={photo.id}
+          src={photo.cloudinary_url}
+          srcSet={photo.srcset}
+          sizes="(min-width: 1280px) 1280px, 100vw"
+          width={photo.width}
+          height={photo.height}
+          alt={photo.title}
+          className="aspect-[21/9] h-auto w-full object-cover opacity-90"
+        />
+      </button>
+      <div className="pointer-events-none absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-6 text-white">
+        <p className="text-2xl font-semibold" data-testid="featured-title">
+          {photo.title}
+        </p>
+        {photo.location && <p className="text-sm text-white/80">{photo.location}</p>}
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,36 @@
+import { useState } from 'react'
+import type { BodyPhoto, BodyPhotoUse } from '@wayfarer/api/schemas'
+import { trpc } from '../../lib/trpc'
+
+/** Bundled with the web app, so the hero never shows an empty frame when the server has no photo for it. */
+export const FALLBACK_HERO: BodyPhoto = { url: '/hero-fallback.jpg', title: 'Mountains at sunrise' }
+
+/** Photos for a page section (About: 2, gear: 6), chosen by their 'about'/'gear' tag on the server. */
+export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
+  const query = trpc.gallery.bodyPhotos.useQuery({ use, limit }, { staleTime: 5 * 60_000 })
+  return query.data ?? []
+}
+
+/**
+ * The Home hero (SPEC.md §4): a random hero photo from the server, a shuffle among 20 gallery photos, and the
+ * bundled image when the server has none, fails, or the picture does not load.
+ */
+export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => void; onImageError: () => void } {
+  const hero = trpc.gallery.bodyPhotos.useQuery({ use: 'hero', limit: 1 }, { staleTime: Infinity, retry: false })
+  const pool = trpc.gallery.list.useQuery({ limit: 20 }, { staleTime: 5 * 60_000, retry: false })
+  const [chosen, setChosen] = useState<BodyPhoto | undefined>()
+  const [failed, setFailed] = useState(false)
+
+  const fromServer = chosen ?? hero.data?.[0]
+  const image = failed || hero.isError || (hero.isSuccess && !fromServer) ? FALLBACK_HERO : fromServer
+
+  const shuffle = () => {
+    const candidates = (pool.data ?? []).map((p) => ({ url: p.cloudinary_url, title: p.title })).filter((p) => p.url !== image?.url)
+    const next = candidates[Math.floor(Math.random() * candidates.length)]
+    if (next) {
+      setFailed(false)
+      setChosen(next)
+    }
+  }
+  return { image, shuffle, onImageError: () => setFailed(true) }
+}

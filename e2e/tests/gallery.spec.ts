@@ -1,0 +1,107 @@
+import { expect, test, type Page } from '@playwright/test'
+import sharp from 'sharp'
+import { owner } from '../playwright.config'
+
+async function signIn(page: Page) {
+  await page.goto('/login')
+  await page.getByLabel('Email').fill(owner.email)
+  await page.getByLabel('Password', { exact: true }).fill(owner.password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/admin$/)
+}
+
+const card = (page: Page, title: string) => page.getByTestId('gallery-admin-image').filter({ hasText: title })
+
+test('the owner uploads and publishes a photo, visitors step through it in the lightbox, and unpublishing hides it', async ({ page }) => {
+  const stamp = Date.now()
+  const title = `e2e lighthouse ${stamp}`
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c2410c' } }).jpeg().toBuffer()
+
+  await signIn(page)
+  await page.goto('/admin/gallery')
+  await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
+
+  await page.getByRole('button', { name: 'Publish to Gallery' }).click()
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Please select at least one image')
+
+  await page.getByLabel('Upload image').setInputFiles({ name: `e2e-lighthouse-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: photo })
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Image uploaded')
+  await expect(card(page, title)).toContainText('Not published')
+
+  await card(page, title).getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Image published')
+  await expect(card(page, title)).toContainText('Published')
+
+  await page.goto('/gallery')
+  await expect(page.getByRole('heading', { name: 'Photo Gallery' })).toBeVisible()
+  const grid = page.getByTestId('gallery-grid')
+  await expect(grid.getByRole('listitem')).toHaveCount(24)
+  const first = grid.getByRole('img').first()
+  await expect(first).toHaveAttribute('loading', 'lazy')
+  await expect(first).toHaveAttribute('width', '1200')
+  await expect(first).toHaveAttribute('srcset', /\/media\/w\/400\/.+ 400w/)
+
+  await grid.getByRole('button', { name: `Open ${title}` }).click()
+  const lightbox = page.getByRole('dialog')
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText('1 / 24')
+  await expect(lightbox.getByTestId('lightbox-title')).toHaveText(title)
+  await page.keyboard.press('ArrowRight')
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText('2 / 24')
+  await expect(lightbox.getByTestId('lightbox-title')).not.toHaveText(title)
+  await page.keyboard.press('ArrowLeft')
+  await expect(lightbox.getByTestId('lightbox-title')).toHaveText(title)
+  await page.keyboard.press('ArrowLeft')
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText('24 / 24')
+  await lightbox.getByRole('button', { name: 'Next photo' }).click()
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText('1 / 24')
+  await page.keyboard.press('Escape')
+  await expect(lightbox).toBeHidden()
+
+  await page.goto('/admin/gallery')
+  await card(page, title).getByRole('button', { name: 'Unpublish' }).click()
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Image unpublished')
+  await expect(card(page, title)).toContainText('Not published')
+
+  await page.goto('/gallery')
+  await expect(page.getByTestId('gallery-grid').getByRole('listitem')).toHaveCount(24)
+  await expect(page.getByRole('button', { name: `Open ${title}` })).toHaveCount(0)
+})
+
+test('a rate-limited gallery fetch is retried twice, then shows the rate-limit message', async ({ page }) => {
+  let attempts = 0
+  await page.route('**/api/gallery/cloudinary?**', (route) => {
+    attempts++
+    return route.fulfill({
+      status: 429,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'Cloudinary rate limit reached. Please wait a minute and try again.' }),
+    })
+  })
+  await signIn(page)
+  await page.goto('/admin/gallery')
+  const notice = page.getByTestId('gallery-notice')
+  await expect(notice).toContainText('Retrying in 2 s (attempt 1 of 2)')
+  await expect(notice).toContainText('Retrying in 4 s (attempt 2 of 2)')
+  await expect(notice).toHaveText('Cloudinary rate limit reached. Please wait a minute and try again.')
+  expect(attempts).toBe(3)
+})
+
+test('the Home hero shows a hero-tagged gallery photo, shuffles among gallery photos, and About shows body photos', async ({ page }) => {
+  await page.goto('/')
+  const hero = page.getByTestId('hero-image')
+  await expect(hero).toHaveAttribute('src', /^\/media\/wayfarer\/gallery\/.+\.jpg$/)
+  const first = await hero.getAttribute('src')
+  await page.getByRole('button', { name: 'Shuffle photo' }).click()
+  await expect(hero).not.toHaveAttribute('src', first ?? '')
+  await expect(hero).toHaveAttribute('src', /^\/media\/wayfarer\/gallery\//)
+
+  await page.goto('/about')
+  await expect(page.getByTestId('about-photos').getByRole('img')).toHaveCount(2)
+  await expect(page.getByTestId('gear-item').getByRole('img')).toHaveCount(6)
+})
+
+test('the Home hero falls back to the bundled photo when the server cannot provide one', async ({ page }) => {
+  await page.route(/\/trpc\/[^?]*gallery\.bodyPhotos/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
+  await page.goto('/')
+  await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/hero-fallback.jpg')
+})
