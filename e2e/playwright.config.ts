@@ -11,6 +11,8 @@ export const fakeYouTube = {
   channelId: FAKE_CHANNEL_ID,
 }
 const fakeYouTubeOrigin = `http://127.0.0.1:${fakeYouTube.port}`
+/** The loopback fake Gemini API (e2e/fakes/gemini.ts) the app server's AI calls go to. */
+const fakeGeminiPort = Number(process.env.E2E_GEMINI_PORT ?? port + 110)
 
 /** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
 export default defineConfig({
@@ -33,6 +35,15 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
+    {
+      command: `npx tsx e2e/fakes/gemini-main.ts ${fakeGeminiPort}`,
+      cwd: '..',
+      port: fakeGeminiPort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
     {
       command: `npx tsx e2e/fakes/youtube-server.ts ${fakeYouTube.port}`,
       cwd: '..',
@@ -60,6 +71,7 @@ export default defineConfig({
         YOUTUBE_API_KEY: fakeYouTube.apiKey,
         YOUTUBE_CHANNEL_ID: fakeYouTube.channelId,
         YOUTUBE_BASE_URL: `${fakeYouTubeOrigin}/youtube/v3`,
+        GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
       },
     },
   ],

@@ -121,3 +121,33 @@ test('a refused moderation rolls the optimistic change back and says so', async 
   await expect(target.getByRole('button', { name: 'Approve' })).toBeVisible()
   await expect(page.getByTestId('count-pending')).toHaveText(String(pendingBefore))
 })
+
+test('deleting asks the spec’s confirmation; cancel keeps the comment, OK removes it for good', async ({ page }) => {
+  await signIn(page)
+  await page.goto('/admin/comments')
+  await expect(page.getByTestId('admin-comment').first()).toBeVisible()
+  const target = rowById(page, await idOf(page, 0))
+  const totalBefore = await tileValue(page, 'total')
+  const confirmations: string[] = []
+
+  page.once('dialog', (dialog) => {
+    confirmations.push(dialog.message())
+    void dialog.dismiss()
+  })
+  await target.getByRole('button', { name: 'Delete' }).click()
+  await expect(target).toBeVisible()
+
+  page.once('dialog', (dialog) => {
+    confirmations.push(dialog.message())
+    void dialog.accept()
+  })
+  const answered = page.waitForResponse(/\/trpc\/[^?]*comments\.delete/)
+  await target.getByRole('button', { name: 'Delete' }).click()
+  await expect(target).toHaveCount(0)
+  expect((await answered).status()).toBe(200)
+  await expect(page.getByTestId('count-total')).toHaveText(String(totalBefore - 1))
+  expect(confirmations).toEqual(Array(2).fill('Are you sure you want to delete this comment? This action cannot be undone.'))
+  await page.reload()
+  await expect(page.getByTestId('admin-comment').first()).toBeVisible()
+  await expect(target).toHaveCount(0)
+})

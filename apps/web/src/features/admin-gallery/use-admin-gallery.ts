@@ -38,13 +38,15 @@ export function useAdminGallery(defaultFolder: string) {
     setRecords(new Map(list.map((r) => [r.cloudinary_public_id, r])))
   }, [])
 
+  /** Loads the published records and the folder's first page. Refresh failures read 'Failed to refresh gallery'
+   * except a rate limit, which keeps its own message after the retries. */
   const load = useCallback(
     async (target: string, mode: 'load' | 'refresh') => {
       setLoading(true)
       setNotice(null)
       try {
         await loadRecords().catch((error: unknown) => {
-          throw new ApiError(mode === 'refresh' ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadGalleryFailed), 0)
+          throw new ApiError(errorText(error, messages.gallery.loadGalleryFailed), error instanceof ApiError ? error.status : 0)
         })
         const page = await api.fetchHostImages(target, null, onRetry)
         setHostImages(page.images)
@@ -53,7 +55,8 @@ export function useAdminGallery(defaultFolder: string) {
         setNotice(null)
       } catch (error) {
         const rateLimited = error instanceof ApiError && error.status === 429
-        setNotice({ kind: 'error', text: mode === 'refresh' && !rateLimited && error instanceof ApiError && error.status !== 0 ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadImagesFailed) })
+        const text = mode === 'refresh' && !rateLimited ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadImagesFailed)
+        setNotice({ kind: 'error', text })
       } finally {
         setLoading(false)
       }

@@ -1,15 +1,102 @@
+import { Link } from '@tanstack/react-router'
+import { Button, Card, Skeleton } from '@wayfarer/ui'
+import { format } from 'date-fns'
+import { messages } from '@wayfarer/api/messages'
+import { trpc } from '../../lib/trpc'
+import { StatusBadge } from '../posts-admin/status-badge'
 import { QuickActions } from './quick-actions'
 import { UnreadMessagesTile } from '../admin-messages/unread-messages-tile'
 
 /** SPEC.md §2 Admin dashboard (/admin). */
 export function DashboardScreen() {
+  const dashboard = trpc.dashboard.stats.useQuery(undefined, { staleTime: 0 })
+  const data = dashboard.data
   return (
     <div className="space-y-6">
-      <h2 className="text-2xl font-bold text-gray-900">Dashboard</h2>
+      <div className="flex items-center justify-between">
+        <h2 className="text-2xl font-bold text-gray-900">Dashboard</h2>
+        <Button variant="secondary" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
+          Refresh
+        </Button>
+      </div>
+      {dashboard.isError ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+          {messages.dashboard.loadFailed}
+        </div>
+      ) : !data ? (
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
+          {Array.from({ length: 4 }, (_, i) => (
+            <Card key={i} className="p-6">
+              <Skeleton className="h-4 w-24" />
+              <Skeleton className="mt-3 h-8 w-16" />
+            </Card>
+          ))}
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            <StatCard title="Published Posts" value={String(data.stats.published_posts)} subtitle={`${data.stats.draft_posts} drafts`} />
+            <StatCard title="Total Views" value={(data.stats.total_views ?? 0).toLocaleString()} />
+            <StatCard title="Comments" value={String(data.stats.approved_comments)} subtitle={`${data.stats.pending_comments} pending`} />
+            <StatCard title="Subscribers" value={String(data.stats.subscribers ?? 0)} />
+          </div>
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Card className="p-6">
+              <h3 className="text-lg font-semibold text-gray-900">Recent Posts</h3>
+              {data.recentPosts.length === 0 ? (
+                <p className="mt-4 text-sm text-gray-500">No posts yet</p>
+              ) : (
+                <ul className="mt-4 divide-y divide-gray-100">
+                  {data.recentPosts.map((post) => (
+                    <li key={post.id} className="flex items-center justify-between gap-3 py-3">
+                      <div className="min-w-0">
+                        <Link to="/admin/posts/edit/$id" params={{ id: String(post.id) }} className="block truncate font-medium text-gray-900 hover:text-teal-700">
+                          {post.title}
+                        </Link>
+                        <p className="text-xs text-gray-500">{format(new Date(post.updated_at), 'MMM dd, yyyy')}</p>
+                      </div>
+                      <StatusBadge status={post.status} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+            <Card className="p-6">
+              <h3 className="text-lg font-semibold text-gray-900">Pending Comments</h3>
+              {data.recentComments.length === 0 ? (
+                <p className="mt-4 text-sm text-gray-500">No pending comments</p>
+              ) : (
+                <ul className="mt-4 divide-y divide-gray-100">
+                  {data.recentComments.map((comment) => (
+                    <li key={comment.id} className="py-3">
+                      <div className="flex justify-between text-sm">
+                        <span className="font-medium text-gray-900">{comment.author_name}</span>
+                        <span className="text-xs text-gray-500">{format(new Date(comment.created_at), 'MMM dd')}</span>
+                      </div>
+                      <p className="line-clamp-2 text-sm text-gray-600">{comment.content}</p>
+                      <p className="text-xs text-gray-500">on &quot;{comment.post_title}&quot;</p>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Card>
+          </div>
+        </>
+      )}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <UnreadMessagesTile />
       </div>
       <QuickActions />
     </div>
+  )
+}
+
+function StatCard({ title, value, subtitle }: { title: string; value: string; subtitle?: string }) {
+  return (
+    <Card className="p-6">
+      <p className="text-sm text-gray-500">{title}</p>
+      <p className="mt-2 text-3xl font-bold text-gray-900">{value}</p>
+      {subtitle && <p className="mt-1 text-xs text-gray-500">{subtitle}</p>}
+    </Card>
   )
 }

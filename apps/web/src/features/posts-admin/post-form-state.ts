@@ -1,0 +1,80 @@
+import type { AdminPost, PostStatusValue } from '@wayfarer/api/schemas'
+
+/** What the create and edit screens edit (SPEC.md §3 "Post (form)"). */
+export interface PostFormValues {
+  title: string
+  content: string
+  excerpt: string
+  category_id: number | null
+  tags: number[]
+  featured_image: string
+  featured_image_alt: string
+  location_name: string
+  location_region: string
+  location_country: string
+  meta_title: string
+  meta_description: string
+  meta_keywords: string[]
+}
+
+export const emptyPostForm = (): PostFormValues => ({
+  title: '',
+  content: '',
+  excerpt: '',
+  category_id: null,
+  tags: [],
+  featured_image: '',
+  featured_image_alt: '',
+  location_name: '',
+  location_region: '',
+  location_country: '',
+  meta_title: '',
+  meta_description: '',
+  meta_keywords: [],
+})
+
+export const formFromPost = (post: AdminPost): PostFormValues => ({
+  title: post.title,
+  content: post.content,
+  excerpt: post.excerpt,
+  category_id: post.category_id,
+  tags: post.tags.map((t) => t.id),
+  featured_image: post.featured_image ?? '',
+  featured_image_alt: post.featured_image_alt ?? '',
+  location_name: post.location_name ?? '',
+  location_region: post.location_region ?? '',
+  location_country: post.location_country ?? '',
+  meta_title: post.meta_title ?? '',
+  meta_description: post.meta_description ?? '',
+  meta_keywords: post.meta_keywords,
+})
+
+/** The body of POST /posts and PUT /posts/{id}; SPEC.md §5: meta title and description default on save. */
+export function postPayload(values: PostFormValues, status?: PostStatusValue) {
+  return {
+    ...values,
+    meta_title: values.meta_title.trim() || values.title,
+    meta_description: values.meta_description.trim() || values.excerpt,
+    ...(status ? { status } : {}),
+  }
+}
+
+export const EXCERPT_LENGTH = 160
+
+/** SPEC.md §5: strip tags, take the first 160 characters, append an ellipsis when exactly 160 were reached. */
+export function excerptFromContent(html: string): string {
+  const text = plainText(html)
+  const clipped = text.slice(0, EXCERPT_LENGTH)
+  return clipped.length === EXCERPT_LENGTH ? `${clipped}...` : clipped
+}
+
+export const plainText = (html: string): string =>
+  html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()

@@ -1,0 +1,11 @@
+import { Badge } from '@wayfarer/ui'
+
+// SPEC.md §4: published green, draft yellow, archived or anything else grey.
+const tones: Record<string, string> = {
+  published: 'bg-green-100 text-green-800',
+  draft: 'bg-yellow-100 text-yellow-800',
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <Badge className={tones[status] ?? 'bg-gray-100 text-gray-700'}>{status.charAt(0).toUpperCase() + status.slice(1)}</Badge>
+}
