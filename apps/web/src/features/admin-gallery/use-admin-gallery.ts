@@ -52,7 +52,8 @@ export function useAdminGallery(defaultFolder: string) {
         setHostImages(page.images)
         setNext(page.next)
         setSelected(new Set())
-        setNotice(null)
+        // Only the retry note is stale now; a notice from meanwhile (e.g. an upload that finished) stays.
+        setNotice((n) => (n?.kind === 'info' ? null : n))
       } catch (error) {
         const rateLimited = error instanceof ApiError && error.status === 429
         const text = mode === 'refresh' && !rateLimited ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadImagesFailed)
@@ -139,7 +140,7 @@ export function useAdminGallery(defaultFolder: string) {
       const page = await api.fetchHostImages(folder, next, onRetry)
       setHostImages((list) => [...list, ...page.images.filter((i) => !list.some((l) => l.public_id === i.public_id))])
       setNext(page.next)
-      setNotice(null)
+      setNotice((n) => (n?.kind === 'info' ? null : n))
     } catch (error) {
       setNotice({ kind: 'error', text: errorText(error, messages.gallery.loadImagesFailed) })
     } finally {
