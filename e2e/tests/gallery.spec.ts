@@ -145,3 +145,20 @@ async function describeAndPublish(page: Page) {
   await page.getByTestId('gallery-grid').getByRole('button', { name: 'Open Harbour at Dusk' }).first().click()
   await expect(page.getByRole('dialog').getByText('Fishing boats drift home under a copper sky.')).toBeVisible()
 }
+
+test('a swipe in the lightbox steps to the next and the previous photo', async ({ page }) => {
+  await page.goto('/gallery')
+  await page.getByTestId('gallery-grid').getByRole('button').first().click()
+  const lightbox = page.getByRole('dialog')
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^1 \/ \d+$/)
+  const swipe = async (from: number, to: number) => {
+    await lightbox.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: from, clientY: 300 }] })
+    await lightbox.dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: to, clientY: 300 }] })
+  }
+  await swipe(400, 150)
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^2 \/ \d+$/)
+  await swipe(150, 400)
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^1 \/ \d+$/)
+  await swipe(300, 280) // too short to count as a swipe
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^1 \/ \d+$/)
+})
