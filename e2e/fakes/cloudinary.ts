@@ -6,6 +6,7 @@ import sharp from 'sharp'
 /** One stored asset of the fake account. */
 export interface FakeResource {
   public_id: string
+  asset_folder: string
   version: number
   format: string
   width: number
@@ -24,6 +25,8 @@ export interface FakeCloudinary {
   resources: Map<string, FakeResource>
   /** Every API call as `METHOD /path` (the delivery of image bytes is not counted). */
   calls: string[]
+  /** Stores a photo the way a dynamic-folder account's console upload does: in an asset folder, id without it. */
+  addConsoleUpload(assetFolder: string, bytes: Buffer, title: string): Promise<FakeResource>
   /** The next `count` API calls answer with this status (e.g. 429) and a Cloudinary-style error body. */
   failNext(status: number, count?: number): void
   close(): Promise<void>
@@ -79,6 +82,7 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
     created_at: r.created_at,
     bytes: r.bytes.length,
     folder: r.public_id.split('/').slice(0, -1).join('/'),
+    asset_folder: r.asset_folder,
     url: `${origin}/${cloud}/image/upload/v${r.version}/${r.public_id}.${r.format}`,
     secure_url: `${origin}/${cloud}/image/upload/v${r.version}/${r.public_id}.${r.format}`,
     tags: r.tags,
@@ -99,6 +103,16 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
   }
   const signed = (fields: Record<string, string>) => fields.api_key === key && fields.signature === signParams(fields, secret)
   const basicAuthOk = (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`
+
+  /** One page of matching resources, newest first; the cursor is the next offset. */
+  const sendPage = (res: ServerResponse, url: URL, matches: (r: FakeResource) => boolean) => {
+    const max = Number(url.searchParams.get('max_results') ?? 10)
+    const cursor = url.searchParams.get('next_cursor')
+    const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString()) : 0
+    const matching = [...resources.values()].filter(matches).sort((a, b) => b.created_at.localeCompare(a.created_at))
+    const next = start + max < matching.length ? Buffer.from(String(start + max)).toString('base64url') : undefined
+    return send(res, 200, { resources: matching.slice(start, start + max).map(describe), ...(next ? { next_cursor: next } : {}) })
+  }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://fake')
@@ -125,6 +139,7 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
       const folder = fields.folder ? `${fields.folder}/` : ''
       const resource: FakeResource = {
         public_id: `${folder}${randomBytes(6).toString('hex')}`,
+        asset_folder: fields.folder ?? '',
         version: Math.floor(Date.now() / 1000),
         format: meta.format === 'jpeg' ? 'jpg' : (meta.format ?? 'jpg'),
         width: meta.width ?? 0,
@@ -143,6 +158,11 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
       const existed = resources.delete(fields.public_id ?? '')
       return send(res, 200, { result: existed ? 'ok' : 'not found' })
     }
+    if (req.method === 'GET' && pathname === `${api}/resources/by_asset_folder`) {
+      if (!basicAuthOk(req)) return send(res, 401, { error: { message: 'Invalid credentials' } })
+      const folder = url.searchParams.get('asset_folder') ?? ''
+      return sendPage(res, url, (r) => r.asset_folder === folder)
+    }
     if (req.method === 'GET' && pathname.startsWith(`${api}/resources/image/upload`)) {
       if (!basicAuthOk(req)) return send(res, 401, { error: { message: 'Invalid credentials' } })
       const single = pathname.slice(`${api}/resources/image/upload/`.length)
@@ -151,12 +171,7 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
         return resource ? send(res, 200, describe(resource)) : send(res, 404, { error: { message: `Resource not found - ${single}` } })
       }
       const prefix = url.searchParams.get('prefix') ?? ''
-      const max = Number(url.searchParams.get('max_results') ?? 10)
-      const start = Number(url.searchParams.get('next_cursor') ? Buffer.from(url.searchParams.get('next_cursor')!, 'base64url').toString() : 0)
-      const matching = [...resources.values()].filter((r) => r.public_id.startsWith(prefix)).sort((a, b) => b.created_at.localeCompare(a.created_at))
-      const page = matching.slice(start, start + max)
-      const next = start + max < matching.length ? Buffer.from(String(start + max)).toString('base64url') : undefined
-      return send(res, 200, { resources: page.map(describe), ...(next ? { next_cursor: next } : {}) })
+      return sendPage(res, url, (r) => r.public_id.startsWith(prefix))
     }
     return send(res, 404, { error: { message: `No fake route for ${req.method} ${pathname}` } })
   }
@@ -172,6 +187,23 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
     cloud,
     resources,
     calls,
+    async addConsoleUpload(assetFolder, bytes, title) {
+      const meta = await sharp(bytes).metadata()
+      const resource: FakeResource = {
+        public_id: randomBytes(6).toString('hex'),
+        asset_folder: assetFolder,
+        version: 1,
+        format: meta.format === 'jpeg' ? 'jpg' : (meta.format ?? 'jpg'),
+        width: meta.width ?? 0,
+        height: meta.height ?? 0,
+        bytes,
+        tags: [],
+        context: { title },
+        created_at: new Date(Date.now() + resources.size).toISOString(),
+      }
+      resources.set(resource.public_id, resource)
+      return resource
+    },
     failNext(status, count = 1) {
       for (let i = 0; i < count; i++) failures.push(status)
     },

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { owner } from '../playwright.config'
+import { fakeGeminiKeys } from '../fakes/gemini'
 
 async function signIn(page: Page) {
   await page.goto('/login')
@@ -104,4 +105,60 @@ test('the Home hero falls back to the bundled photo when the server cannot provi
   await page.route(/\/trpc\/[^?]*gallery\.bodyPhotos/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
   await page.goto('/')
   await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/hero-fallback.jpg')
+})
+
+test('the AI button writes a photo\'s metadata from the fake Gemini, and publishing keeps it', async ({ page, request }) => {
+  const login = await request.post('/api/auth/login', { data: owner })
+  const token = (await login.json()).data.token as string
+  const saveAiSettings = (geminiApiKey: string, enabled: boolean) =>
+    request.post('/api/settings/ai', { headers: { authorization: `Bearer ${token}` }, data: { geminiApiKey, enabled, model: 'gemini-1.5-pro', maxTokens: 2048 } })
+  expect((await saveAiSettings(fakeGeminiKeys.good, true)).status()).toBe(200)
+  // The suite shares one server: the AI settings go back to their defaults (no key, off) for the other specs.
+  try {
+    await describeAndPublish(page)
+  } finally {
+    expect((await saveAiSettings('', false)).status()).toBe(200)
+    const reset = await request.get('/api/settings/ai', { headers: { authorization: `Bearer ${token}` } })
+    expect((await reset.json()).data).toMatchObject({ hasApiKey: false, enabled: false })
+  }
+})
+
+async function describeAndPublish(page: Page) {
+  const stamp = Date.now()
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0369a1' } }).png().toBuffer()
+  await signIn(page)
+  await page.goto('/admin/gallery')
+  await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
+  await page.getByLabel('Upload image').setInputFiles({ name: `harbour-${stamp}.png`, mimeType: 'image/png', buffer: photo })
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Image uploaded')
+  const uploaded = card(page, `harbour ${stamp}`)
+  const publicId = await uploaded.getAttribute('data-public-id')
+  await uploaded.getByRole('button', { name: 'AI metadata' }).click()
+  await expect(page.getByTestId('gallery-notice')).toHaveText('AI wrote: Harbour at Dusk')
+  const described = page.locator(`[data-public-id="${publicId}"]`)
+  await expect(described).toContainText('Essaouira, Morocco')
+  await expect(described).toContainText('harbour · sunset · boats · morocco')
+  await described.getByRole('button', { name: 'Publish' }).click()
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Image published')
+
+  await page.goto('/gallery')
+  await page.getByTestId('gallery-grid').getByRole('button', { name: 'Open Harbour at Dusk' }).first().click()
+  await expect(page.getByRole('dialog').getByText('Fishing boats drift home under a copper sky.')).toBeVisible()
+}
+
+test('a swipe in the lightbox steps to the next and the previous photo', async ({ page }) => {
+  await page.goto('/gallery')
+  await page.getByTestId('gallery-grid').getByRole('button').first().click()
+  const lightbox = page.getByRole('dialog')
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^1 \/ \d+$/)
+  const swipe = async (from: number, to: number) => {
+    await lightbox.dispatchEvent('touchstart', { touches: [{ identifier: 1, clientX: from, clientY: 300 }] })
+    await lightbox.dispatchEvent('touchend', { changedTouches: [{ identifier: 1, clientX: to, clientY: 300 }] })
+  }
+  await swipe(400, 150)
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^2 \/ \d+$/)
+  await swipe(150, 400)
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^1 \/ \d+$/)
+  await swipe(300, 280) // too short to count as a swipe
+  await expect(lightbox.getByTestId('lightbox-counter')).toHaveText(/^1 \/ \d+$/)
 })

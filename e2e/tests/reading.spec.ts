@@ -83,6 +83,12 @@ test('an unknown path is Page Not Found with HTTP 404', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/)
 })
 
+test('an unknown admin path still sends a signed-out visitor to sign in, not to the public 404', async ({ page }) => {
+  await page.goto('/admin/no-such-screen')
+  await expect(page).toHaveURL(/\/login$/)
+  await expect(page.locator('header')).toHaveCount(0)
+})
+
 test('the mobile menu opens, closes, and closes when a link is chosen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 })
   await page.goto('/')

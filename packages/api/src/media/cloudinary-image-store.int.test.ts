@@ -57,6 +57,17 @@ describe('Cloudinary image store through the real SDK', () => {
     expect(second.images[0]!.url).not.toMatch(/\/v\d+\//)
   })
 
+  it('lists a dynamic folder by asset folder when no public id carries the folder, across pages', async () => {
+    for (let i = 0; i < 3; i++) await fake.addConsoleUpload('holiday', await photo(i * 40), `Console ${i}`)
+    const first = await store.list('holiday', { limit: 2 })
+    expect(first.images.map((i) => i.title)).toEqual(['Console 2', 'Console 1'])
+    expect(first.images[0]!.folder).toBe('holiday')
+    expect(first.next).toMatch(/^af:/)
+    const second = await store.list('holiday', { limit: 2, next: first.next })
+    expect(second.images.map((i) => i.title)).toEqual(['Console 0'])
+    expect(fake.calls.filter((c) => c.endsWith('/resources/by_asset_folder'))).toHaveLength(2)
+  })
+
   it('reads the bytes of a stored image', async () => {
     const bytes = await photo(99)
     const stored = await store.upload(bytes, 'trip', {})

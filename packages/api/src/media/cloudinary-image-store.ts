@@ -31,6 +31,8 @@ export function parseCloudinaryUrl(value: string): CloudinaryAccount {
 cloudinary.config({ hide_sensitive: true })
 
 const PUBLIC_ID_PATTERN = /^[\w-]+(\/[\w-]+)*$/
+// Marks a cursor of the asset-folder listing (dynamic-folder accounts) apart from one of the prefix listing.
+const ASSET_FOLDER_CURSOR = 'af:'
 
 interface CloudinaryResource {
   public_id: string
@@ -45,7 +47,12 @@ interface CloudinaryResource {
   context?: { custom?: Record<string, string> }
 }
 
-/** Photos on Cloudinary through its SDK; the account comes from CLOUDINARY_URL. */
+/**
+ * Photos on Cloudinary through its SDK; the account comes from CLOUDINARY_URL. Folders are listed by public-id
+ * prefix (fixed-folder accounts, and what our uploads produce); when that finds nothing, by asset folder, for
+ * dynamic-folder accounts whose console uploads keep the folder out of the id. The cursor says which listing
+ * it continues.
+ */
 export class CloudinaryImageStore implements ImageStore {
   readonly kind = 'cloudinary' as const
   private readonly options: Record<string, unknown>
@@ -86,19 +93,22 @@ export class CloudinaryImageStore implements ImageStore {
     return toStoredImage(result as CloudinaryResource)
   }
 
+  /**
+   * Lists by public-id prefix (fixed-folder accounts, and what our uploads produce). Accounts with dynamic folders
+   * may hold photos whose ids lack the folder (uploaded in Cloudinary's console): when the prefix finds nothing,
+   * the folder is listed by asset folder instead, and the cursor remembers which listing it continues.
+   */
   async list(folder: string, options: { limit: number; next?: string | undefined }): Promise<ImagePage> {
-    const result = (await this.call(() =>
-      cloudinary.api.resources({
-        ...this.options,
-        type: 'upload',
-        prefix: `${assertFolder(folder)}/`,
-        max_results: options.limit,
-        tags: true,
-        context: true,
-        ...(options.next ? { next_cursor: options.next } : {}),
-      }),
-    )) as { resources?: CloudinaryResource[]; next_cursor?: string }
-    return { images: (result.resources ?? []).map(toStoredImage), next: result.next_cursor || undefined }
+    const clean = assertFolder(folder)
+    const byAssetFolder = options.next?.startsWith(ASSET_FOLDER_CURSOR) ?? false
+    const cursor = byAssetFolder ? options.next?.slice(ASSET_FOLDER_CURSOR.length) : options.next
+    const common = { ...this.options, max_results: options.limit, tags: true, context: true, ...(cursor ? { next_cursor: cursor } : {}) }
+    if (!byAssetFolder) {
+      const byPrefix = (await this.call(() => cloudinary.api.resources({ ...common, type: 'upload', prefix: `${clean}/` }))) as Listing
+      if (byPrefix.resources?.length || cursor) return pageOf(byPrefix, '')
+    }
+    const byAsset = (await this.call(() => cloudinary.api.resources_by_asset_folder(clean, common))) as Listing
+    return pageOf(byAsset, ASSET_FOLDER_CURSOR)
   }
 
   async delete(publicId: string): Promise<void> {
@@ -160,6 +170,13 @@ export function domainErrorOf(error: unknown): Error {
   return new UpstreamError('Could not reach Cloudinary')
 }
 
+type Listing = { resources?: CloudinaryResource[]; next_cursor?: string }
+
+const pageOf = (listing: Listing, cursorPrefix: string): ImagePage => ({
+  images: (listing.resources ?? []).map(toStoredImage),
+  next: listing.next_cursor ? `${cursorPrefix}${listing.next_cursor}` : undefined,
+})
+
 function assertPublicId(publicId: string) {
   if (!PUBLIC_ID_PATTERN.test(publicId)) throw new NotFoundError(messages.gallery.imageNotFound)
 }
@@ -172,7 +189,7 @@ function toStoredImage(resource: CloudinaryResource): StoredImage {
     width: resource.width ?? 0,
     height: resource.height ?? 0,
     format: resource.format ?? '',
-    folder: resource.folder ?? resource.asset_folder ?? resource.public_id.split('/').slice(0, -1).join('/'),
+    folder: resource.asset_folder || resource.folder || resource.public_id.split('/').slice(0, -1).join('/'),
     title: custom.title ?? '',
     caption: custom.caption ?? '',
     location: custom.location ?? '',

@@ -38,22 +38,26 @@ export function useAdminGallery(defaultFolder: string) {
     setRecords(new Map(list.map((r) => [r.cloudinary_public_id, r])))
   }, [])
 
+  /** Loads the published records and the folder's first page. Refresh failures read 'Failed to refresh gallery'
+   * except a rate limit, which keeps its own message after the retries. */
   const load = useCallback(
     async (target: string, mode: 'load' | 'refresh') => {
       setLoading(true)
       setNotice(null)
       try {
         await loadRecords().catch((error: unknown) => {
-          throw new ApiError(mode === 'refresh' ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadGalleryFailed), 0)
+          throw new ApiError(errorText(error, messages.gallery.loadGalleryFailed), error instanceof ApiError ? error.status : 0)
         })
         const page = await api.fetchHostImages(target, null, onRetry)
         setHostImages(page.images)
         setNext(page.next)
         setSelected(new Set())
-        setNotice(null)
+        // Only the retry note is stale now; a notice from meanwhile (e.g. an upload that finished) stays.
+        setNotice((n) => (n?.kind === 'info' ? null : n))
       } catch (error) {
         const rateLimited = error instanceof ApiError && error.status === 429
-        setNotice({ kind: 'error', text: mode === 'refresh' && !rateLimited && error instanceof ApiError && error.status !== 0 ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadImagesFailed) })
+        const text = mode === 'refresh' && !rateLimited ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadImagesFailed)
+        setNotice({ kind: 'error', text })
       } finally {
         setLoading(false)
       }
@@ -136,7 +140,7 @@ export function useAdminGallery(defaultFolder: string) {
       const page = await api.fetchHostImages(folder, next, onRetry)
       setHostImages((list) => [...list, ...page.images.filter((i) => !list.some((l) => l.public_id === i.public_id))])
       setNext(page.next)
-      setNotice(null)
+      setNotice((n) => (n?.kind === 'info' ? null : n))
     } catch (error) {
       setNotice({ kind: 'error', text: errorText(error, messages.gallery.loadImagesFailed) })
     } finally {

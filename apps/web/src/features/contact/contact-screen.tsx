@@ -24,7 +24,7 @@ export function ContactScreen() {
         <div className="lg:col-span-2">
           <ContactForm />
         </div>
-        <aside className="space-y-6 rounded-2xl bg-teal-50 p-6" aria-label="Contact details">
+        <aside className="space-y-6 self-start rounded-2xl bg-teal-50 p-6" aria-label="Contact details">
           <ul className="space-y-5">
             {details.map((d) => (
               <li key={d.label} className="flex gap-3">

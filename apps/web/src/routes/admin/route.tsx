@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { authStorage } from '../../lib/auth-storage'
 import { AdminLayout } from '../../features/admin/admin-layout'
+import { NotFoundScreen } from '../../features/pages/not-found-screen'
 
 /** Every /admin route sits below this guard: signed out means /login (SPEC.md §2, §6). */
 export const Route = createFileRoute('/admin')({
@@ -8,4 +9,6 @@ export const Route = createFileRoute('/admin')({
     if (!authStorage.read()) throw redirect({ to: '/login' })
   },
   component: AdminLayout,
+  // Unknown /admin/* paths stop here rather than at the root's public 404, so the guard above still runs first.
+  notFoundComponent: NotFoundScreen,
 })
