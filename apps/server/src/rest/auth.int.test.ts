@@ -101,3 +101,20 @@ describe('sessions', () => {
     expect(trpc.statusCode).toBe(401)
   })
 })
+
+describe('uploads', () => {
+  it('refuse anonymous callers before reading the body', async () => {
+    // An oversized body would be a 413 if it were read; a 401 shows the session was checked first.
+    const boundary = '----wayfarer-test'
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.alloc(11 * 1024 * 1024, 1),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    for (const url of ['/api/posts/1/upload', '/api/gallery/upload?folder=x']) {
+      const res = await server.app.inject({ method: 'POST', url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+      expect(res.statusCode, url).toBe(401)
+      expect(res.json()).toEqual({ success: false, error: 'Authentication required' })
+    }
+  })
+})

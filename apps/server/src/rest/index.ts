@@ -42,6 +42,8 @@ export function registerRest(app: FastifyInstance, deps: AppDeps, routes: RestRo
       handler: async (request, reply) => {
         const api = appRouter.createCaller(contextFor(deps, request))
         try {
+          // Uploads are owner-only: check the session before reading (up to 10 MB of) the body.
+          if (route.multipart) await api.auth.me()
           const input: RestRequest = {
             params: request.params as Record<string, string>,
             query: request.query as Record<string, string | undefined>,

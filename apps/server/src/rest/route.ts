@@ -31,6 +31,7 @@ export interface RestResult {
 export interface RestRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE'
   url: string
+  /** An owner-only upload: the session is checked before the multipart body is read. */
   multipart?: boolean
   handle: (api: Api, request: RestRequest) => Promise<RestResult>
 }
