@@ -229,11 +229,17 @@ export const demoPosts: DemoPost[] = [
   },
 ]
 
+/** Visitors' comments, each on the story it talks about. */
 export const demoComments = [
-  { name: 'Maya Patel', email: 'maya@example.com', content: 'This brought back so many memories of our own trek. Thorong La at sunrise is unforgettable!', status: 'approved' as const },
-  { name: 'Lucas Moreau', email: 'lucas@example.com', website: 'https://lucas-travels.example.com', content: 'Great tips on the kayaks, we did exactly that and had the lagoon to ourselves.', status: 'approved' as const },
-  { name: 'Aiko Tanaka', email: 'aiko@example.com', content: 'Which camera did you use for the night shots? They look incredible.', status: 'approved' as const },
-  { name: 'Sam Okafor', email: 'sam@example.com', content: 'Saving this for our trip next spring. Thanks for the detailed packing list!', status: 'pending' as const },
-  { name: 'Elena Rossi', email: 'elena@example.com', content: 'Egg coffee is the best thing I drank in Vietnam. Great list!', status: 'pending' as const },
-  { name: 'Jonas Berg', email: 'jonas@example.com', content: 'The drone rules section is really helpful, thanks for sharing.', status: 'approved' as const },
+  { post: 'Ten Days on the Annapurna Circuit', name: 'Maya Patel', email: 'maya@example.com', content: 'This brought back so many memories of our own trek. Thorong La at sunrise is unforgettable!', status: 'approved' as const },
+  { post: 'Ten Days on the Annapurna Circuit', name: 'Sam Okafor', email: 'sam@example.com', content: 'How cold did it get in the teahouses above Manang? Planning for late October.', status: 'pending' as const },
+  { post: 'Island Hopping in El Nido on a Budget', name: 'Lucas Moreau', email: 'lucas@example.com', website: 'https://lucas-travels.example.com', content: 'Great tip on the kayaks, we did exactly that and had the lagoon to ourselves.', status: 'approved' as const },
+  { post: 'Fifteen Street Foods to Try in Hanoi', name: 'Elena Rossi', email: 'elena@example.com', content: 'Egg coffee is the best thing I drank in Vietnam. Great list!', status: 'approved' as const },
+  { post: 'Fifteen Street Foods to Try in Hanoi', name: 'Tom Becker', email: 'tom@example.com', content: 'Adding bún chả to my list, thanks! Any stall near the lake you would recommend?', status: 'pending' as const },
+  { post: 'How We Pack Light for Six Months', name: 'Priya Nair', email: 'priya@example.com', content: 'Saving this for our trip next spring. Merino layers changed everything for us too.', status: 'approved' as const },
+  { post: 'Our Drone Setup for Travel Filmmaking', name: 'Jonas Berg', email: 'jonas@example.com', content: 'The section on local rules is really helpful, thanks for sharing.', status: 'approved' as const },
+  { post: 'Photographing the Northern Lights', name: 'Aiko Tanaka', email: 'aiko@example.com', content: 'Which lens did you use for the night shots? They look incredible.', status: 'approved' as const },
+  { post: 'Photographing the Northern Lights', name: 'Liam Walsh', email: 'liam@example.com', content: 'Keeping the batteries warm was the tip I needed. Going to Tromsø in January!', status: 'pending' as const },
+  { post: 'Road Trip Through the Scottish Highlands', name: 'Isla Fraser', email: 'isla@example.com', content: 'Glencoe in the rain is still the most beautiful place I know.', status: 'approved' as const },
+  { post: 'Festival Season in Oaxaca', name: 'Diego Ramírez', email: 'diego@example.com', content: 'Qué bonito! The Guelaguetza is the best time to visit my city.', status: 'pending' as const },
 ]

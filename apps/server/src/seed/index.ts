@@ -101,7 +101,7 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
       },
     })
     if (post.status !== 'published') continue
-    const forThisPost = demoComments.filter((_, i) => i % 4 === index % 4)
+    const forThisPost = demoComments.filter((c) => c.post === post.title)
     for (const [i, c] of forThisPost.entries()) {
       await prisma.comment.create({
         data: {
