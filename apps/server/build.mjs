@@ -2,11 +2,35 @@
 // every npm dependency stays external and is loaded from node_modules at run time.
 import { build } from 'esbuild'
 import { cpSync, rmSync } from 'node:fs'
+import { isBuiltin } from 'node:module'
+import path from 'node:path'
 
-rmSync('dist', { recursive: true, force: true })
+const serverDir = path.resolve('.')
+const outdir = path.join(serverDir, 'dist')
+
+/**
+ * Keeps npm packages external. A package that npm nested under a workspace package (e.g.
+ * packages/api/node_modules/x, when versions differ) cannot be found from dist/ by its name, so the bundle
+ * imports that copy by its relative path instead.
+ */
+const externalNpmPackages = {
+  name: 'external-npm-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, async (args) => {
+      if (args.path.startsWith('@wayfarer/') || args.pluginData?.probing) return undefined
+      if (isBuiltin(args.path)) return { path: args.path, external: true }
+      const probe = (resolveDir) => b.resolve(args.path, { resolveDir, kind: args.kind, pluginData: { probing: true } })
+      const [fromImporter, fromBundle] = await Promise.all([probe(args.resolveDir), probe(serverDir)])
+      if (fromImporter.errors.length > 0 || fromImporter.path === fromBundle.path) return { path: args.path, external: true }
+      return { path: path.relative(outdir, fromImporter.path), external: true }
+    })
+  },
+}
+
+rmSync(outdir, { recursive: true, force: true })
 await build({
   entryPoints: ['src/main.ts', 'src/seed-cli.ts'],
-  outdir: 'dist',
+  outdir,
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -14,14 +38,7 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
   banner: { js: "import { createRequire as __wayfarerRequire } from 'node:module'; const require = __wayfarerRequire(import.meta.url);" },
-  plugins: [
-    {
-      name: 'external-npm-packages',
-      setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@wayfarer/') ? undefined : { path: args.path, external: true }))
-      },
-    },
-  ],
+  plugins: [externalNpmPackages],
 })
 // The bundled @wayfarer/db looks for its migrations next to the bundle.
 cpSync('../../packages/db/prisma/migrations', 'dist/migrations', { recursive: true })

@@ -1,17 +1,9 @@
 import { expect, test, type Page } from '@playwright/test'
-import { owner } from '../playwright.config'
+import { signInAsOwner as signIn } from './sign-in'
 
 // Moderation calls go through tRPC (batched): /trpc/comments.moderate?batch=1, /trpc/comments.moderateBulk?batch=1.
 const moderateCall = /\/trpc\/[^?]*comments\.moderate\b(?!Bulk)/
 const bulkCall = /\/trpc\/[^?]*comments\.moderateBulk/
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(owner.email)
-  await page.getByLabel('Password', { exact: true }).fill(owner.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
 
 /** Holds matching requests until release() so the test can look at the page while they are in flight. */
 async function hold(page: Page, pattern: RegExp, answer: 'continue' | 'fail') {

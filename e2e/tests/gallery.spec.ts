@@ -1,15 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { owner } from '../playwright.config'
+import { signInAsOwner as signIn } from './sign-in'
 import { fakeGeminiKeys } from '../fakes/gemini'
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(owner.email)
-  await page.getByLabel('Password', { exact: true }).fill(owner.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
 
 const card = (page: Page, title: string) => page.getByTestId('gallery-admin-image').filter({ hasText: title })
 

@@ -1,19 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { owner } from '../playwright.config'
+import { signInAsOwner as signIn } from './sign-in'
 
 const adminRoutes = ['/admin', '/admin/posts', '/admin/posts/new', '/admin/posts/edit/1', '/admin/comments', '/admin/settings', '/admin/gallery']
 
 // The e2e project has no DOM types: read the browser's storage through string expressions.
 const storedSession = (page: Page) =>
   page.evaluate<[string | null, string | null]>("[localStorage.getItem('authToken'), localStorage.getItem('user')]")
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByLabel('Email').fill(owner.email)
-  await page.getByLabel('Password', { exact: true }).fill(owner.password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/admin$/)
-}
 
 test('a signed-out visit to each admin route lands on /login', async ({ page }) => {
   for (const path of adminRoutes) {

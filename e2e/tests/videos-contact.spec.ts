@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { owner } from '../playwright.config'
+import { signInAsOwner } from './sign-in'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const channelUrl = 'https://www.youtube.com/@wayfarer'
@@ -132,11 +132,7 @@ test.describe('contact', () => {
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible()
 
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(owner.email)
-    await page.getByLabel('Password', { exact: true }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page).toHaveURL(/\/admin$/)
+    await signInAsOwner(page)
     await expect(page.getByTestId('unread-messages-tile')).toContainText(/[1-9]\d*\s*unread/)
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click()

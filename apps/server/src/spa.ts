@@ -32,8 +32,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string, resolve
     prefix: '/',
     index: false,
     wildcard: false,
+    // Our own header below: hashed assets never change, everything else is revalidated.
+    cacheControl: false,
     setHeaders: (res, file) => {
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
   app.setNotFoundHandler(async (request, reply) => {
