@@ -6,7 +6,6 @@ import { taxonomyRouter } from './taxonomy/router'
 import { commentsRouter } from './comments/router'
 import { contactRouter } from './contact/router'
 import { galleryRouter } from './gallery/router'
-import { mediaRouter } from './media/router'
 import { aiRouter } from './ai/router'
 import { settingsRouter } from './settings/router'
 import { youtubeRouter } from './youtube/router'
@@ -20,7 +19,6 @@ export const appRouter = router({
   comments: commentsRouter,
   contact: contactRouter,
   gallery: galleryRouter,
-  media: mediaRouter,
   ai: aiRouter,
   settings: settingsRouter,
   youtube: youtubeRouter,

@@ -1,3 +1,0 @@
-import { router } from '../trpc'
-
-export const mediaRouter = router({})
