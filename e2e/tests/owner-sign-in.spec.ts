@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { owner } from '../playwright.config'
 import { signInAsOwner as signIn } from './sign-in'
 
-const adminRoutes = ['/admin', '/admin/posts', '/admin/posts/new', '/admin/posts/edit/1', '/admin/comments', '/admin/settings', '/admin/gallery']
+const adminRoutes = ['/admin', '/admin/posts', '/admin/posts/new', '/admin/posts/edit/1', '/admin/comments', '/admin/settings', '/admin/gallery', '/admin/messages']
 
 // The e2e project has no DOM types: read the browser's storage through string expressions.
 const storedSession = (page: Page) =>
@@ -13,6 +13,7 @@ test('a signed-out visit to each admin route lands on /login', async ({ page }) 
     await page.goto(path)
     await expect(page).toHaveURL(/\/login$/)
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
+    await expect(page).toHaveTitle('Admin Login | Wayfarer')
   }
 })
 
