@@ -2,12 +2,15 @@ import { useState, type FormEvent } from 'react'
 import { useNavigate } from '@tanstack/react-router'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
+import { pageTitle } from '@wayfarer/api/schemas'
+import { usePageMeta } from '../../lib/page-meta'
 import { useAuth } from './auth-context'
 
 /** SPEC.md §2 Login: on success go to /admin. */
 export function LoginScreen() {
   const auth = useAuth()
   const navigate = useNavigate()
+  usePageMeta(pageTitle('Admin Login'), 'Sign in to access the admin dashboard')
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [showPassword, setShowPassword] = useState(false)
