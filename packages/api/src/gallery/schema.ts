@@ -30,11 +30,9 @@ export const bodyPhotosInput = z.object({
 export const bodyPhoto = z.object({ url: z.string(), title: z.string() })
 export type BodyPhoto = z.infer<typeof bodyPhoto>
 
-// The image host's view (SPEC.md §3 "Gallery image"); the published flag is worked out by the client.
-export const hostImage = z.object({
-  public_id: z.string(),
+/** What the image host and the published record both say about a photo. */
+const imageFields = {
   url: z.string(),
-  thumbnail_url: z.string(),
   width: z.number(),
   height: z.number(),
   format: z.string(),
@@ -43,6 +41,13 @@ export const hostImage = z.object({
   caption: z.string(),
   location: z.string(),
   tags: z.array(z.string()),
+}
+
+// The image host's view (SPEC.md §3 "Gallery image"); the published flag is worked out by the client.
+export const hostImage = z.object({
+  public_id: z.string(),
+  thumbnail_url: z.string(),
+  ...imageFields,
 })
 export type HostImage = z.infer<typeof hostImage>
 
@@ -57,15 +62,7 @@ export const publishedRecord = z.object({
   id: z.number(),
   cloudinary_public_id: z.string(),
   is_published: z.boolean(),
-  url: z.string(),
-  width: z.number(),
-  height: z.number(),
-  format: z.string(),
-  folder: z.string(),
-  title: z.string(),
-  caption: z.string(),
-  location: z.string(),
-  tags: z.array(z.string()),
+  ...imageFields,
   created_at: z.string(),
 })
 export type PublishedRecord = z.infer<typeof publishedRecord>
