@@ -1,17 +1,17 @@
 import { defineConfig, devices } from '@playwright/test'
-import { FAKE_API_KEY, FAKE_CHANNEL_ID } from './fakes/youtube'
+import { FAKE_API_KEY, FAKE_CHANNEL_ID } from '@wayfarer/fakes/youtube'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://127.0.0.1:${port}`
 export const owner = { email: 'owner@wayfarer.test', password: 'correct-horse-battery' }
-/** The loopback fake YouTube Data API the app server is pointed at (e2e/fakes/youtube.ts; deterministic uploads). */
+/** The loopback fake YouTube Data API the app server is pointed at (@wayfarer/fakes, packages/fakes; deterministic uploads). */
 export const fakeYouTube = {
   port: Number(process.env.E2E_YOUTUBE_PORT ?? port + 100),
   apiKey: FAKE_API_KEY,
   channelId: FAKE_CHANNEL_ID,
 }
 const fakeYouTubeOrigin = `http://127.0.0.1:${fakeYouTube.port}`
-/** The loopback fake Gemini API (e2e/fakes/gemini.ts) the app server's AI calls go to. */
+/** The loopback fake Gemini API (@wayfarer/fakes) the app server's AI calls go to. */
 const fakeGeminiPort = Number(process.env.E2E_GEMINI_PORT ?? port + 110)
 
 /** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
@@ -36,7 +36,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: [
     {
-      command: `npx tsx e2e/fakes/gemini-main.ts ${fakeGeminiPort}`,
+      command: `npx tsx packages/fakes/src/gemini-main.ts ${fakeGeminiPort}`,
       cwd: '..',
       port: fakeGeminiPort,
       timeout: 60_000,
@@ -45,7 +45,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `npx tsx e2e/fakes/youtube-server.ts ${fakeYouTube.port}`,
+      command: `npx tsx packages/fakes/src/youtube-server.ts ${fakeYouTube.port}`,
       cwd: '..',
       url: `${fakeYouTubeOrigin}/health`,
       timeout: 60_000,

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { owner } from '../playwright.config'
 import { signInAsOwner as signIn } from './sign-in'
-import { fakeGeminiKeys } from '../fakes/gemini'
+import { fakeGeminiKeys } from '@wayfarer/fakes/gemini'
 
 const card = (page: Page, title: string) => page.getByTestId('gallery-admin-image').filter({ hasText: title })
 
@@ -63,13 +63,21 @@ test('the owner uploads and publishes a photo, visitors step through it in the l
 
 test('a rate-limited gallery fetch is retried twice, then shows the rate-limit message', async ({ page }) => {
   let attempts = 0
-  await page.route('**/api/gallery/cloudinary?**', (route) => {
+  // The manager lists the host over tRPC (gallery.hostImages, possibly batched with other calls): that call alone
+  // gets the host's 429, the way the server answers it; anything batched with it gets its real answer.
+  const rateLimited = {
+    error: {
+      message: 'Cloudinary rate limit reached. Please wait a minute and try again.',
+      code: -32029,
+      data: { code: 'TOO_MANY_REQUESTS', httpStatus: 429, path: 'gallery.hostImages' },
+    },
+  }
+  await page.route(/\/trpc\/[^?]*gallery\.hostImages/, async (route) => {
     attempts++
-    return route.fulfill({
-      status: 429,
-      contentType: 'application/json',
-      body: JSON.stringify({ success: false, error: 'Cloudinary rate limit reached. Please wait a minute and try again.' }),
-    })
+    const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/trpc\//, '')).split(',')
+    const real = paths.length > 1 ? ((await (await route.fetch()).json()) as unknown[]) : []
+    const body = paths.map((path, i) => (path === 'gallery.hostImages' ? rateLimited : real[i]))
+    await route.fulfill({ status: paths.length > 1 ? 207 : 429, contentType: 'application/json', body: JSON.stringify(body) })
   })
   await signIn(page)
   await page.goto('/admin/gallery')

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { owner } from '../playwright.config'
-import { FAKE_GEMINI_REPLY, fakeGeminiKeys } from '../fakes/gemini'
+import { FAKE_GEMINI_REPLY, fakeGeminiKeys } from '@wayfarer/fakes/gemini'
 
 // A real 1×1 PNG: the server decodes every upload, so the bytes must be an image.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')

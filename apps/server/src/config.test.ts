@@ -17,8 +17,19 @@ describe('configuration', () => {
     ['SECRET_KEY', { SECRET_KEY: 'too-short' }],
     ['CLOUDINARY_URL', { CLOUDINARY_URL: 'https://example.com' }],
     ['SEED_DEMO_CONTENT', { SEED_DEMO_CONTENT: 'maybe' }],
+    ['LOCATION_PRECISION', { LOCATION_PRECISION: '7' }],
+    ['LOCATION_PRECISION', { LOCATION_PRECISION: 'fine' }],
+    ['MAP_TILES_URL', { MAP_TILES_URL: 'https://tiles.example.com/tile.png' }],
   ])('stops on a bad %s and names it', (name, env) => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid configuration:[\\s\\S]*${name}`))
+  })
+
+  it('keeps points to about 1 km and draws the built-in vector map unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ locationPrecision: 2, mapTiles: undefined })
+    expect(loadConfig({ LOCATION_PRECISION: '3', MAP_TILES_URL: 'https://tile.example.org/{z}/{x}/{y}.png', MAP_TILES_ATTRIBUTION: '© Example' })).toMatchObject({
+      locationPrecision: 3,
+      mapTiles: { url: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: '© Example' },
+    })
   })
 
   it('treats empty strings as unset', () => {

@@ -6,6 +6,26 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined))
 
+/**
+ * Which proxies may name the client in X-Forwarded-For. `false`/`0`: none (the socket's address is the
+ * client). A number: that many hops, counted from this server. `true`: one hop, the usual single reverse
+ * proxy (trusting every hop would let any client pick its own address and void every per-address limit).
+ * Otherwise a comma-separated list of proxy addresses or CIDR ranges.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const v = (value ?? '').trim().toLowerCase()
+    if (v === '' || v === 'false' || v === '0' || v === 'no' || v === 'off') return false
+    if (v === 'true' || v === 'yes' || v === 'on') return 1
+    if (/^\d+$/.test(v)) return Number(v)
+    const list = v.split(',').map((a) => a.trim()).filter(Boolean)
+    if (list.every((a) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a))) return list
+    ctx.addIssue({ code: 'custom', message: 'must be false, a hop count, or a comma-separated list of proxy addresses/CIDR ranges' })
+    return z.NEVER
+  })
+
 /** Every environment variable Wayfarer reads, in one place. Anything invalid stops start-up by name. */
 export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,10 +45,15 @@ export const envSchema = z.object({
     message: 'must be at least 32 characters',
   }),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   SEED_DEMO_CONTENT: envBoolean.default(true),
-  TRUST_PROXY: envBoolean.default(false),
+  TRUST_PROXY: trustProxy,
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(45),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
+  SCHEDULE_CHECK_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  IMPORT_MAX_MB: z.coerce.number().positive().max(10_000).default(200),
+  IMPORT_UPLOAD_MAX_MB: z.coerce.number().positive().max(10_000).default(50),
   // Outside services: all optional; without them Wayfarer runs on its local defaults.
   CLOUDINARY_URL: optionalString.refine((v) => v === undefined || v.startsWith('cloudinary://'), {
     message: 'must look like cloudinary://KEY:SECRET@CLOUD',
@@ -38,6 +63,12 @@ export const envSchema = z.object({
   YOUTUBE_API_KEY: optionalString,
   YOUTUBE_CHANNEL_ID: optionalString,
   YOUTUBE_BASE_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
+  // Places: decimal places kept of stored points (2 ≈ 1.1 km), and optional raster tiles for the map.
+  LOCATION_PRECISION: z.coerce.number().int().min(0).max(6).default(2),
+  MAP_TILES_URL: optionalString.refine((v) => v === undefined || (/^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))), {
+    message: 'must be an http(s) URL template with {z}, {x} and {y}',
+  }),
+  MAP_TILES_ATTRIBUTION: optionalString,
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -53,14 +84,27 @@ export interface ServerConfig {
   /** Undefined means: use (or create) DATA_DIR/secret.key. */
   secretKey: string | undefined
   sessionTtlMs: number
+  /** Absolute lifetime of a session, however active it is. */
+  sessionMaxAgeMs: number
+  /** A request must arrive whole within this time (then 408). */
+  requestTimeoutMs: number
   seedDemoContent: boolean
-  trustProxy: boolean
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses. */
+  trustProxy: false | number | string[]
   logLevel: Env['LOG_LEVEL']
   webDistDir: string | undefined
+  /** How often the scheduler looks for due posts besides its timer (posts scheduled by other processes). */
+  scheduleCheckMs: number
+  /** Largest import file: for the CLI, and for an upload in Admin → Settings → Import/Export. */
+  importMaxMb: { cli: number; upload: number }
   cloudinaryUrl: string | undefined
   galleryFolder: string
   geminiBaseUrl: string | undefined
   youtube: { apiKey: string | undefined; channelId: string | undefined; baseUrl: string }
+  /** Decimal places kept of every stored point. */
+  locationPrecision: number
+  /** Raster tiles for the map; undefined draws the built-in vector world map. */
+  mapTiles: { url: string; attribution: string } | undefined
 }
 
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
@@ -75,14 +119,20 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     adminPassword: e.ADMIN_PASSWORD,
     secretKey: e.SECRET_KEY,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
+    sessionMaxAgeMs: e.SESSION_MAX_DAYS * 86_400_000,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     seedDemoContent: e.SEED_DEMO_CONTENT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    scheduleCheckMs: e.SCHEDULE_CHECK_SECONDS * 1000,
+    importMaxMb: { cli: e.IMPORT_MAX_MB, upload: e.IMPORT_UPLOAD_MAX_MB },
     cloudinaryUrl: e.CLOUDINARY_URL,
     galleryFolder: e.GALLERY_FOLDER,
     geminiBaseUrl: e.GEMINI_BASE_URL,
     youtube: { apiKey: e.YOUTUBE_API_KEY, channelId: e.YOUTUBE_CHANNEL_ID, baseUrl: e.YOUTUBE_BASE_URL },
+    locationPrecision: e.LOCATION_PRECISION,
+    mapTiles: e.MAP_TILES_URL ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? '' } : undefined,
   }
 }
 

@@ -5,5 +5,5 @@ import type { AppDeps, Context } from '@wayfarer/api'
 export function contextFor(deps: AppDeps, request: FastifyRequest): Context {
   const header = request.headers.authorization
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null
-  return { deps, ip: request.ip, bearerToken: match?.[1] ?? null }
+  return { deps, ip: request.ip, bearerToken: match?.[1] ?? null, onEachRead: (effect) => effect() }
 }

@@ -31,7 +31,7 @@ export async function registerLocalMedia(app: FastifyInstance, store: LocalImage
     if (!width) return reply.code(404).send({ success: false, error: 'Image not found' })
     return serveVariant(request, reply, request.params['*'], { kind: 'width', width })
   })
-  await mkdir(root, { recursive: true })
+  await mkdir(root, { recursive: true, mode: 0o700 })
   await app.register(fastifyStatic, {
     root: path.resolve(root),
     prefix: '/media/',

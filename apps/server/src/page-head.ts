@@ -5,6 +5,8 @@ export interface PageHead {
   description: string
   /** Extra tags (canonical, Open Graph, JSON-LD…), already escaped. */
   extraTags: string[]
+  /** Only for the signed-in owner (a draft preview): never stored by a shared cache, never indexed. */
+  private?: boolean
 }
 
 export const SITE_NAME = 'Wayfarer'

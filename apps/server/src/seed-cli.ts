@@ -1,6 +1,19 @@
 // `npm run db:seed`: demo content for the configured database (DATABASE_URL, or the embedded one).
 import { DataDirLockedError, openDatabase } from '@wayfarer/db'
-import { CloudinaryImageStore, GeminiTextGenerator, createYouTubeSource, LocalImageStore, LoginThrottle, parseCloudinaryUrl, RateLimiter, type AppDeps } from '@wayfarer/api'
+import {
+  BatchedViewCounter,
+  CloudinaryImageStore,
+  createPlacesDeps,
+  GeminiTextGenerator,
+  createYouTubeSource,
+  LocalImageStore,
+  LoginThrottle,
+  MemoryRateLimitStore,
+  parseCloudinaryUrl,
+  RateLimiter,
+  withSanitizedPostContent,
+  type AppDeps,
+} from '@wayfarer/api'
 import path from 'node:path'
 import pino from 'pino'
 import { loadConfig } from './config'
@@ -11,24 +24,37 @@ const config = loadConfig(process.env)
 const log = pino({ level: 'info' })
 try {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
+  // Seeding takes no requests, so its (unused) limits can live in memory.
+  const rateLimitStore = new MemoryRateLimitStore()
+  const imageStore = config.cloudinaryUrl
+    ? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl))
+    : new LocalImageStore(path.join(config.dataDir, 'images'), { cacheRoot: path.join(config.dataDir, 'image-cache') })
+  // Written through the same sanitising client as the server's.
+  const prisma = withSanitizedPostContent(database.prisma)
   const deps: AppDeps = {
-    prisma: database.prisma,
+    prisma,
     databaseKind: database.kind,
-    config: { publicUrl: config.publicUrl, secretKey: resolveSecretKey(config.secretKey, config.dataDir), sessionTtlMs: config.sessionTtlMs },
+    config: { publicUrl: config.publicUrl, secretKey, sessionTtlMs: config.sessionTtlMs, sessionMaxAgeMs: config.sessionMaxAgeMs },
     now: () => new Date(),
-    rateLimiter: new RateLimiter(),
-    loginThrottle: new LoginThrottle(Date.now),
+    rateLimitStore,
+    rateLimiter: new RateLimiter(rateLimitStore),
+    loginThrottle: new LoginThrottle(rateLimitStore, Date.now, secretKey),
     // The same store the server would use, so seeded photos land where the gallery looks for them.
-    imageStore: config.cloudinaryUrl
-      ? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl))
-      : new LocalImageStore(path.join(config.dataDir, 'images'), { cacheRoot: path.join(config.dataDir, 'image-cache') }),
+    imageStore,
     galleryFolder: config.galleryFolder,
     videoSource: createYouTubeSource(config.youtube),
     textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
+    places: createPlacesDeps(database.prisma, imageStore, { precision: config.locationPrecision, tiles: config.mapTiles ?? null }),
+    // Seeding reads no posts; the counter is never started.
+    views: new BatchedViewCounter(prisma, { flushEveryMs: 5_000 }),
   }
-  await ensureAdmin(deps, config, log)
+  const passwordBox = await ensureAdmin(deps, config, log)
   const seeded = await seedDemoContentIfEmpty(deps, log)
+  // The photos' thumbnails are left to the server, which renders them in the background when it starts.
+  if (deps.imageStore instanceof LocalImageStore) await deps.imageStore.variants.stop()
   console.log(seeded ? `Seeded demo content into ${database.kind}.` : 'The database already has content; nothing seeded.')
+  if (passwordBox) process.stdout.write(passwordBox)
   await database.close()
 } catch (error) {
   console.error(error instanceof DataDirLockedError ? error.message : error)

@@ -2,22 +2,29 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
 import multipart from '@fastify/multipart'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import {
   appRouter,
+  BatchedViewCounter,
   CachedVideoSource,
   createYouTubeSource,
   CloudinaryImageStore,
+  createPlacesDeps,
+  findRedirect,
+  PostScheduler,
   GeminiTextGenerator,
   LocalImageStore,
   LoginThrottle,
   MAX_IMAGE_BYTES,
+  MAX_TRPC_BATCH,
   parseCloudinaryUrl,
   RateLimiter,
+  withSanitizedPostContent,
   type AppDeps,
   type AppRouter,
+  type PublishedByScheduler,
 } from '@wayfarer/api'
 import { openDatabase, type Database } from '@wayfarer/db'
 import type { ServerConfig } from './config'
@@ -27,36 +34,75 @@ import { registerSpa } from './spa'
 import { createHeadResolver } from './seo/page-heads'
 import { registerFeeds } from './seo/feeds'
 import { registerLocalMedia } from './media-routes'
+import { registerRequestLog } from './request-log'
+import { warmPublishedVariants } from './warm-variants'
 import { resolveSecretKey } from './secret-key'
 import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
+import { ErrorBoundary } from './error-boundary'
+import { httpLimits } from './http-limits'
+import { guardTrpcBatches } from './trpc-batch-guard'
+import { registerSecurityHeaders } from './security-headers'
+import { startControlSocket } from './backup/control-socket'
+import { backupSources } from './backup/sources'
+import { createRateLimitStore, startHousekeeping } from './housekeeping'
 
 export interface ServerOptions {
   /** An already open database (tests); otherwise one is opened from the config. */
   database?: Database
   /** Overrides of the dependencies built from the config (tests: clocks, fakes). */
   deps?: Partial<AppDeps>
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: NodeJS.WritableStream
+  /** Sees every route as it is registered (the fuzz suite derives its targets from what the server serves). */
+  onRoute?: (route: RouteOptions) => void
+  /** Told about every post the scheduler publishes (tests count them across servers). */
+  onScheduledPublish?: (posts: PublishedByScheduler[]) => void
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The services behind the routes; tests use them to arrange data. */
     deps: AppDeps
+    /** The first start's owner password, boxed for the terminal; main prints it once listening. */
+    passwordBox: string | null
   }
 }
+
+/** TRUST_PROXY as a hop count: the nearest `hops` proxies may name the client (proxy-addr's own rule). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
+
+/** How often counted post views are written to the database. */
+const VIEW_FLUSH_MS = 5_000
 
 const defaultWebDist = () => fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** Builds the whole application (database, services, HTTP routes) without listening. */
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<FastifyInstance> {
+  const errorBoundary = new ErrorBoundary()
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
-    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // One line per request instead of Fastify's two, and static files only at debug (request-log.ts).
+    disableRequestLogging: true,
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
+    frameworkErrors: errorBoundary.frameworkErrors,
+    ...httpLimits(config),
   })
+  if (options.onRoute) app.addHook('onRoute', options.onRoute)
+  errorBoundary.register(app)
+  await registerSecurityHeaders(app, config)
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
+  // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored.
+  const prisma = withSanitizedPostContent(database.prisma)
+  const views = new BatchedViewCounter(prisma, {
+    flushEveryMs: VIEW_FLUSH_MS,
+    onError: (err) => app.log.warn({ err }, 'could not write post views; keeping them for the next attempt'),
+  })
   app.addHook('onClose', async () => {
+    // After in-flight requests are done: the views they counted are written before the database closes.
+    await views.stop()
     if (!options.database) await database.close()
   })
 
@@ -66,19 +112,25 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const storeRoot = ephemeral ? path.join(ephemeral, 'images') : path.join(config.dataDir, 'images')
   const cacheRoot = ephemeral ? path.join(ephemeral, 'image-cache') : path.join(config.dataDir, 'image-cache')
   const localStore = config.cloudinaryUrl ? undefined : new LocalImageStore(storeRoot, { cacheRoot })
+  if (localStore) app.addHook('onClose', () => localStore.variants.stop())
+  if (!ephemeral && database.kind === 'pglite') await startControlSocket(app, database, backupSources(config), config.dataDir)
   const imageStore = localStore ?? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl ?? ''))
   const now = options.deps?.now ?? (() => new Date())
+  const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
+  const rateLimitStore = options.deps?.rateLimitStore ?? createRateLimitStore(database)
   const deps: AppDeps = {
-    prisma: database.prisma,
+    prisma,
     databaseKind: database.kind,
     config: {
       publicUrl: config.publicUrl,
-      secretKey: resolveSecretKey(config.secretKey, config.dataDir),
+      secretKey,
       sessionTtlMs: config.sessionTtlMs,
+      sessionMaxAgeMs: config.sessionMaxAgeMs,
     },
     now,
-    rateLimiter: new RateLimiter(() => now().getTime()),
-    loginThrottle: new LoginThrottle(() => now().getTime()),
+    rateLimitStore,
+    rateLimiter: new RateLimiter(rateLimitStore, () => now().getTime()),
+    loginThrottle: new LoginThrottle(rateLimitStore, () => now().getTime(), secretKey),
     imageStore,
     galleryFolder: config.galleryFolder,
     videoSource: new CachedVideoSource(createYouTubeSource(config.youtube), {
@@ -86,27 +138,52 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       onRefreshError: (err) => app.log.warn({ err }, 'YouTube refresh failed; serving cached videos'),
     }),
     textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
+    places: createPlacesDeps(database.prisma, imageStore, {
+      precision: config.locationPrecision,
+      tiles: config.mapTiles ?? null,
+      now: () => now().getTime(),
+    }),
+    views,
     ...options.deps,
   }
+  const scheduler = new PostScheduler({
+    prisma: deps.prisma,
+    now: deps.now,
+    checkEveryMs: config.scheduleCheckMs,
+    onPublished: (posts) => {
+      app.log.info({ posts: posts.map((p) => p.id) }, `published ${posts.length} scheduled post(s)`)
+      options.onScheduledPublish?.(posts)
+    },
+    onError: (err) => app.log.error({ err }, 'scheduled publishing failed'),
+  })
+  deps.scheduler ??= scheduler
+  app.addHook('onReady', async () => scheduler.start())
+  app.addHook('preClose', async () => scheduler.stop())
+  views.start()
 
-  await ensureAdmin(deps, config, app.log)
+  app.decorate('passwordBox', await ensureAdmin(deps, config, app.log))
+  startHousekeeping(app, deps)
   if (config.seedDemoContent && database.kind === 'pglite') await seedDemoContentIfEmpty(deps, app.log)
+  if (localStore) await warmPublishedVariants(deps, localStore, app.log)
 
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 }, throwFileSizeLimit: true })
+  guardTrpcBatches(app, appRouter)
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,
+      maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ req }) => contextFor(deps, req),
       onError: ({ error, path: procedure }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   })
+  registerRequestLog(app)
   registerRest(app, deps)
   if (localStore) await registerLocalMedia(app, localStore, storeRoot)
   registerFeeds(app, deps)
-  await registerSpa(app, config.webDistDir ?? defaultWebDist(), createHeadResolver(deps))
+  errorBoundary.pages = await registerSpa(app, config.webDistDir ?? defaultWebDist(), createHeadResolver(deps), (url, isRealPage) => findRedirect(deps.prisma, url, isRealPage))
 
   app.decorate('deps', deps)
   return app

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderHead, type PageHead } from './page-head'
+import type { HtmlPages } from './error-boundary'
 
 /** Decides the <head> and status of a public URL (SEO); the default knows nothing about content. */
 export type HeadResolver = (request: FastifyRequest) => Promise<PageHead>
@@ -16,15 +17,24 @@ const defaultHead: HeadResolver = async () => ({
 
 const HEAD_MARKER = '<!--app-head-->'
 
+/** Where an old address (an imported site's permalink) now lives; `isRealPage` says whether the site has a page there. */
+export type RedirectFinder = (url: string, isRealPage: () => Promise<boolean>) => Promise<string | null>
+
 /**
  * Serves the built web app: hashed assets from disk (cached for a year), and index.html — with the page's
  * own <head> injected — for every other GET path, so the client router takes over (history fallback).
+ * Returns the pages the error boundary answers HTML routes with (none without a web build).
  */
-export async function registerSpa(app: FastifyInstance, distDir: string, resolveHead: HeadResolver = defaultHead) {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  resolveHead: HeadResolver = defaultHead,
+  findRedirect?: RedirectFinder,
+): Promise<HtmlPages | undefined> {
   const indexFile = path.join(distDir, 'index.html')
   if (!existsSync(indexFile)) {
     app.log.warn(`No web build at ${distDir}: run "npm run build" to serve the site`)
-    return
+    return undefined
   }
   const template = readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>\s*/s, '')
   await app.register(fastifyStatic, {
@@ -38,17 +48,26 @@ export async function registerSpa(app: FastifyInstance, distDir: string, resolve
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
     },
   })
-  app.setNotFoundHandler(async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/'
-    if (request.method !== 'GET' && request.method !== 'HEAD') return reply.code(404).send({ success: false, error: 'Not found' })
-    if (/^\/(api|trpc|media)(\/|$)/.test(pathname) || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
-      return reply.code(404).type('text/plain').send('Not found')
-    }
-    const head = await resolveHead(request)
-    return reply
-      .code(head.status)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(template.replace(HEAD_MARKER, renderHead(head)))
-  })
+  return {
+    // Every GET the routes and static files do not answer (the error boundary hands them here).
+    async notFound(request, reply) {
+      const pathname = request.url.split('?')[0] ?? '/'
+      const asset = /\.[a-z0-9]{2,5}$/i.test(pathname)
+      let resolved: PageHead | undefined
+      const pageHead = async () => (resolved ??= await resolveHead(request))
+      // Old addresses of imported stories, before the SPA fallback, only where the site has no page of its own.
+      const target = findRedirect ? await findRedirect(request.url, async () => !asset && (await pageHead()).status !== 404) : null
+      if (target) return reply.code(301).header('location', target).header('cache-control', 'no-cache').send()
+      if (asset) return reply.code(404).send({ success: false, error: 'Not found' })
+      const head = await pageHead()
+      if (head.private) reply.header('x-robots-tag', 'noindex, nofollow')
+      return reply
+        .code(head.status)
+        .header('cache-control', head.private ? 'private, no-store' : 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(template.replace(HEAD_MARKER, renderHead(head)))
+    },
+    error: (status) =>
+      template.replace(HEAD_MARKER, renderHead({ status, title: status === 404 ? 'Page Not Found' : 'Something went wrong', description: DEFAULT_DESCRIPTION, extraTags: [] })),
+  }
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '@wayfarer/api'
 import { createTestDatabase } from '@wayfarer/db/testing'
 import type { Database } from '@wayfarer/db'
 import { testConfig, type ServerConfig } from './config'
-import { createServer } from './server'
+import { createServer, type ServerOptions } from './server'
 
 export const testOwner = { email: 'owner@wayfarer.test', password: 'owner-password-1' }
 
@@ -20,12 +20,12 @@ export interface TestServer {
  * driven with app.inject — real HTTP semantics without a socket.
  */
 export async function startTestServer(
-  options: { config?: Partial<ServerConfig>; deps?: Partial<AppDeps> } = {},
+  options: { config?: Partial<ServerConfig>; deps?: Partial<AppDeps>; logStream?: NodeJS.WritableStream; onRoute?: ServerOptions['onRoute'] } = {},
 ): Promise<TestServer> {
   const database = await createTestDatabase()
   const app = await createServer(
     testConfig({ webDistDir: '/nonexistent', adminEmail: testOwner.email, adminPassword: testOwner.password, ...options.config }),
-    { database, deps: options.deps ?? {} },
+    { database, deps: options.deps ?? {}, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.onRoute ? { onRoute: options.onRoute } : {}) },
   )
   let token: string | undefined
   return {

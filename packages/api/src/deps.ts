@@ -1,9 +1,13 @@
 import type { PrismaClient } from '@wayfarer/db'
 import type { RateLimiter } from './rate-limiter'
+import type { RateLimitStore } from './rate-limit/store'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { ImageStore } from './media/image-store'
 import type { VideoSource } from './youtube/video-source'
 import type { TextGenerator } from './ai/text-generator'
+import type { PlacesDeps } from './places/places-deps'
+import type { SchedulerHandle } from './posts/scheduler'
+import type { ViewCounter } from './posts/view-counter'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -13,6 +17,8 @@ export interface ApiConfig {
   secretKey: string
   /** Sliding lifetime of a sign-in session. */
   sessionTtlMs: number
+  /** Absolute lifetime of a session from sign-in, however active (default 30 days). */
+  sessionMaxAgeMs: number
 }
 
 /** Everything a service may use, built once by the server and passed in the tRPC context. */
@@ -24,6 +30,8 @@ export interface AppDeps {
   /** Per-key request limits for public writes (comments, contact). */
   rateLimiter: RateLimiter
   loginThrottle: LoginThrottle
+  /** Where the counters of both live (memory on the embedded database, a table on PostgreSQL). */
+  rateLimitStore: RateLimitStore
   /** Where photos and uploads are stored (Cloudinary or local disk). */
   imageStore: ImageStore
   /** The image-host folder the gallery manager opens by default. */
@@ -32,4 +40,10 @@ export interface AppDeps {
   videoSource: VideoSource
   /** The language model behind AI assistance (Gemini; a loopback fake in tests). */
   textGenerator: TextGenerator
+  /** The map, the gazetteer and the location precision (issue 13). */
+  places: PlacesDeps
+  /** Scheduled publishing (absent in one-off tools such as the import CLI; the server's periodic check covers them). */
+  scheduler?: SchedulerHandle
+  /** Post views, counted in memory and written in batches. */
+  views: ViewCounter
 }

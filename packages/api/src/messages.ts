@@ -33,7 +33,7 @@ export const messages = {
     invalidCredentials: 'Invalid email or password',
     network: 'Network error. Please check your connection.',
     outsideProvider: 'useAuth must be used within an AuthProvider',
-    signingIn: 'Signing in...',
+    signingIn: 'Signing in…',
   },
   posts: {
     loadFailed: 'Failed to load posts',
@@ -89,6 +89,7 @@ export const messages = {
     required: 'Please fill in all required fields',
     invalidEmail: 'Please enter a valid email address',
     notFound: 'Message not found',
+    deleteConfirm: 'Delete this message? This cannot be undone.',
   },
   videos: {
     failed: 'Unable to load videos at the moment',
@@ -117,6 +118,9 @@ export const messages = {
     imageUnpublished: 'Image unpublished',
     unpublished: (n: number) => `Unpublished ${n} image(s)`,
     imageUploaded: 'Image uploaded',
+    imageDeleted: 'Image deleted',
+    detailsSaved: 'Details saved',
+    detailsKept: 'Details kept: publish the photo to show them on the gallery',
     deleteConfirm: 'Delete this image? This cannot be undone.',
   },
   dashboard: { loadFailed: 'Failed to load dashboard data' },

@@ -1,43 +1,38 @@
+import type { RateLimitStore } from './rate-limit/store'
+
+export interface RateWindow {
+  max: number
+  perMs: number
+}
+
 /**
- * In-memory fixed-window counters keyed by e.g. "comment:ip:<hash>". Wayfarer runs as one process, so
- * memory is the right place; a restart forgets the counts, which only ever errs in the visitor's favour.
+ * Per-key request limits over fixed windows, e.g. "1 per 15 s and 10 per hour" for comments. The attempt is
+ * counted first and given back when refused, so parallel requests can never all slip through one check.
  */
 export class RateLimiter {
-  private readonly hits = new Map<string, number[]>()
+  constructor(
+    readonly store: RateLimitStore,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  constructor(private readonly now: () => number = Date.now) {}
-
-  /**
-   * Records an attempt unless one of the windows is full. Returns 0 when allowed, otherwise the seconds
-   * until the oldest attempt in the full window expires.
-   */
-  take(key: string, windows: { max: number; perMs: number }[]): number {
+  /** Takes a slot in every window. Returns 0 when allowed, otherwise the seconds until the full window ends. */
+  async take(key: string, windows: RateWindow[]): Promise<number> {
     const now = this.now()
-    const longest = Math.max(...windows.map((w) => w.perMs))
-    const recent = (this.hits.get(key) ?? []).filter((t) => now - t < longest)
-    for (const window of windows) {
-      const inWindow = recent.filter((t) => now - t < window.perMs)
-      if (inWindow.length >= window.max) {
-        this.hits.set(key, recent)
-        return Math.max(1, Math.ceil((inWindow[0]! + window.perMs - now) / 1000))
-      }
-    }
-    recent.push(now)
-    this.hits.set(key, recent)
-    this.sweep(now, longest)
-    return 0
+    const counts = await Promise.all(windows.map((w) => this.store.add(windowKey(key, w), 1, w.perMs, now)))
+    const full = counts.filter((c, i) => c.count > windows[i]!.max)
+    if (full.length === 0) return 0
+    await this.refund(key, windows)
+    return Math.max(1, ...full.map((c) => Math.ceil((c.resetAt - now) / 1000)))
   }
 
-  reset(key: string): void {
-    this.hits.delete(key)
-  }
-
-  // Keeps memory bounded under a flood of distinct keys.
-  private sweep(now: number, longest: number): void {
-    if (this.hits.size < 10_000) return
-    for (const [key, times] of this.hits) if (times.every((t) => now - t >= longest)) this.hits.delete(key)
+  /** Gives a taken slot back: the request failed for a reason that should not cost the visitor (unknown post). */
+  async refund(key: string, windows: RateWindow[]): Promise<void> {
+    const now = this.now()
+    await Promise.all(windows.map((w) => this.store.add(windowKey(key, w), -1, w.perMs, now)))
   }
 }
+
+const windowKey = (key: string, window: RateWindow) => `${key}:${window.perMs}`
 
 /** "3 minutes" / "45 seconds" for a retry-after message. */
 export function describeWait(seconds: number): string {

@@ -10,6 +10,8 @@ import { aiRouter } from './ai/router'
 import { settingsRouter } from './settings/router'
 import { youtubeRouter } from './youtube/router'
 import { dashboardRouter } from './dashboard/router'
+import { placesRouter } from './places/router'
+import { redirectsRouter } from './redirects/router'
 
 export const appRouter = router({
   health: healthRouter,
@@ -23,6 +25,8 @@ export const appRouter = router({
   settings: settingsRouter,
   youtube: youtubeRouter,
   dashboard: dashboardRouter,
+  places: placesRouter,
+  redirects: redirectsRouter,
 })
 
 export type AppRouter = typeof appRouter

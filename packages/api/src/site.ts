@@ -20,15 +20,21 @@ export const site = {
 /** "Blog" → "Blog | Wayfarer"; the home page carries the site's full title. */
 export const pageTitle = (name?: string): string => (name ? `${name} | ${site.name}` : `${site.name} — ${site.tagline}`)
 
-export interface StaticPage {
-  path: string
+export interface StaticPage<Path extends string = string> {
+  /** Kept as its literal type, so the web app's typed links check it against the route tree. */
+  path: Path
   /** Short name for navigation and the HTML sitemap. */
   name: string
   title: string
   description: string
 }
 
-const page = (path: string, name: string, description: string, title = pageTitle(name)): StaticPage => ({ path, name, title, description })
+const page = <Path extends string>(path: Path, name: string, description: string, title = pageTitle(name)): StaticPage<Path> => ({
+  path,
+  name,
+  title,
+  description,
+})
 
 /** Every public page that is not a post, in navigation order. */
 export const staticPages = {

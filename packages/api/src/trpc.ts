@@ -3,6 +3,10 @@ import { ZodError } from 'zod'
 import type { AppDeps } from './deps'
 import { DomainError, RateLimitedError, UnauthorizedError } from './errors'
 import { resolveSession, type SessionUser } from './auth/service'
+import { installInputMessages } from './input-policy'
+
+// Every check a schema left without its own message answers in the product's words, never zod's.
+installInputMessages()
 
 // 1. Context: what every procedure can see. Built per request by the server (tRPC and REST alike).
 export interface Context {
@@ -11,6 +15,11 @@ export interface Context {
   ip: string
   /** The raw bearer token, if the request carried one. Only its hash ever reaches the database. */
   bearerToken: string | null
+  /**
+   * Runs a side effect of a public read (counting a view) now, and again each time the server answers the
+   * same request from its public-read cache without calling the procedure.
+   */
+  onEachRead: (effect: () => void) => void
 }
 
 const codeOf: Record<DomainError['kind'], TRPCError['code']> = {
@@ -35,6 +44,8 @@ export function userMessageOf(error: TRPCError): string {
 /** Procedure metadata: `admin` marks procedures that need a signed-in owner (tests enumerate them). */
 export interface ProcedureMeta {
   admin?: boolean
+  /** Never accepted inside a tRPC batch (sign-in: one attempt per request, so throttling sees every one). */
+  unbatched?: boolean
 }
 
 // 2. Initialisation: domain errors become tRPC codes; zod errors read as their first message.
@@ -54,10 +65,18 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result
 })
 
+// The map is built from posts and gallery photos: a successful write there makes the next map read rebuild it.
+const PLACES_SOURCES = /^(posts|gallery|places)\./
+const notePlaceChanges = t.middleware(async ({ ctx, path, type, next }) => {
+  const result = await next()
+  if (result.ok && type === 'mutation' && PLACES_SOURCES.test(path)) ctx.deps.places.index.invalidate()
+  return result
+})
+
 // 3. Procedures
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
-export const publicProcedure = t.procedure.use(mapDomainErrors)
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(notePlaceChanges)
 
 /** Requires a valid, unexpired session; puts the signed-in user on ctx.user. */
 export const adminProcedure = publicProcedure.meta({ admin: true }).use(async ({ ctx, next }) => {

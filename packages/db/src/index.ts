@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
@@ -6,13 +6,17 @@ import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
 import { PrismaClient } from './generated/prisma/client'
 import { lockDataDir } from './data-dir-lock'
-import { applyPendingMigrations, resolveMigrationsDir } from './migrator'
+import { DurableNodeFS, durableStartParams, securePrivateTree } from './durable-fs'
+import { applyPendingMigrations, resolveMigrationsDir, type SqlConnection } from './migrator'
+import { restoreSql, RestoreError } from './sql-dump'
 
 export { PrismaClient, Prisma } from './generated/prisma/client'
 export type * from './generated/prisma/models'
 export { PostStatus, CommentStatus } from './generated/prisma/enums'
-export { DataDirLockedError } from './data-dir-lock'
-export { MigrationError, applyPendingMigrations, resolveMigrationsDir } from './migrator'
+export { DataDirLockedError, dataDirHolder } from './data-dir-lock'
+export { durabilityStats, securePrivateTree } from './durable-fs'
+export { MigrationError, applyPendingMigrations, resolveMigrationsDir, type SqlConnection } from './migrator'
+export { dumpSql, restoreSql, RestoreError } from './sql-dump'
 
 export type DatabaseKind = 'pglite' | 'postgresql'
 
@@ -28,6 +32,11 @@ export interface Database {
   prisma: PrismaClient
   kind: DatabaseKind
   appliedMigrations: string[]
+  /**
+   * Runs `read` on one consistent snapshot of the whole database (backups): a REPEATABLE READ transaction on
+   * PostgreSQL while writes go on; on PGlite, its exclusive transaction (writes wait the few moments it takes).
+   */
+  snapshot<T>(read: (db: SqlConnection) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
 
@@ -44,14 +53,23 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
   const unlock = inMemory ? () => {} : lockDataDir(dataDir)
   try {
     const pgliteDir = inMemory ? dataDir : path.join(dataDir, 'pglite')
-    if (!inMemory) mkdirSync(pgliteDir, { recursive: true })
-    const pglite = await PGlite.create(pgliteDir)
+    if (!inMemory) mkdirSync(pgliteDir, { recursive: true, mode: 0o700 })
+    // On disk: fsync on, through a file system that really syncs (issue 11, finding 8), files private (finding 9).
+    const fresh = !inMemory && !existsSync(path.join(pgliteDir, 'PG_VERSION'))
+    const pglite = inMemory
+      ? await PGlite.create(pgliteDir)
+      : await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams() })
+    if (!inMemory) {
+      securePrivateTree(dataDir)
+      if (fresh) securePrivateTree(pgliteDir, true)
+    }
     const appliedMigrations = await applyPendingMigrations(pglite, migrationsDir)
     const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) })
     return {
       prisma,
       kind: 'pglite',
       appliedMigrations,
+      snapshot: (read) => pglite.transaction((tx) => read({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) })),
       async close() {
         await prisma.$disconnect()
         await pglite.close()
@@ -61,6 +79,58 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
   } catch (error) {
     unlock()
     throw error
+  }
+}
+
+/** A dedicated connection running `work` in one transaction opened with `begin`. */
+export async function withPostgres<T>(url: string, begin: string, work: (db: SqlConnection) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    await client.query(begin)
+    const result = await work({
+      async query<R>(sql: string, params?: unknown[]) {
+        return { rows: (await client.query(sql, params)).rows as R[] }
+      },
+      exec: (sql) => client.query(sql),
+    })
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {})
+    throw error
+  } finally {
+    await client.end()
+  }
+}
+
+/**
+ * Restores a dump (`dumpSql`) into an empty target: a new embedded database in `dataDir`, or the empty
+ * PostgreSQL database of `databaseUrl`. All or nothing: one transaction.
+ */
+export async function restoreDatabase(options: DatabaseOptions, lines: AsyncIterable<string>): Promise<{ tables: Record<string, number> }> {
+  if (options.databaseUrl) return withPostgres(options.databaseUrl, 'BEGIN', (db) => restoreSql(db, lines))
+  const pgliteDir = path.join(options.dataDir, 'pglite')
+  if (existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0) {
+    throw new RestoreError(`${path.resolve(pgliteDir)} already holds a database: restore only into an empty data directory`)
+  }
+  const unlock = lockDataDir(options.dataDir)
+  try {
+    mkdirSync(pgliteDir, { recursive: true, mode: 0o700 })
+    const pglite = await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams() })
+    let restored = false
+    try {
+      const result = await pglite.transaction((tx) => restoreSql({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) }, lines))
+      restored = true
+      return result
+    } finally {
+      await pglite.close()
+      // A failed restore leaves the directory as empty as it found it.
+      if (restored) securePrivateTree(options.dataDir, true)
+      else rmSync(pgliteDir, { recursive: true, force: true })
+    }
+  } finally {
+    unlock()
   }
 }
 
@@ -91,6 +161,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     prisma,
     kind: 'postgresql',
     appliedMigrations,
+    snapshot: (read) => withPostgres(url, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', read),
     close: () => prisma.$disconnect(),
   }
 }

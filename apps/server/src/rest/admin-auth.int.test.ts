@@ -22,6 +22,12 @@ const PUBLIC_REST = new Set([
   'GET /api/gallery/body-photos',
   'GET /api/youtube/travel-videos',
   'GET /api/youtube/shorts',
+  'GET /api/places/map',
+  'GET /api/places/countries',
+  'GET /api/places/countries/:code',
+  'GET /api/places/settings',
+  'GET /api/posts/slug/:slug/route',
+  'GET /api/posts/slug/:slug/place',
 ])
 
 interface ProcedureDef {

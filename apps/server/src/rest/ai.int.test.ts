@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { generateText } from '@wayfarer/api'
-import { FAKE_GEMINI_BLOCK_MARKER, FAKE_GEMINI_REPLY, fakeGeminiKeys, startFakeGemini, type FakeGemini } from '../../../../e2e/fakes/gemini'
+import { FAKE_GEMINI_BLOCK_MARKER, FAKE_GEMINI_REPLY, fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
 import { startTestServer, type TestServer } from '../testing'
 
 let fake: FakeGemini
 let server: TestServer
 let token: string
 beforeAll(async () => {
-  fake = await startFakeGemini({ unknownModels: ['gemini-pro'] })
+  fake = await startFakeGemini({ unknownModels: ['gemini-2.5-flash-lite'] })
   server = await startTestServer({ config: { geminiBaseUrl: fake.url } })
   token = await server.ownerToken()
 })
@@ -68,7 +68,8 @@ describe('AI generation against a fake Gemini', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, data: { content: FAKE_GEMINI_REPLY, wordCount: 12 } })
     const sent = fake.requests.at(-1)
-    expect(sent).toMatchObject({ model: 'gemini-1.5-pro', method: 'generateContent', apiKey: fakeGeminiKeys.good })
+    // The spec's retired model name runs on its current equivalent upstream.
+    expect(sent).toMatchObject({ model: 'gemini-2.5-pro', method: 'generateContent', apiKey: fakeGeminiKeys.good })
     expect(sent?.body).toMatchObject({ generationConfig: { maxOutputTokens: 1024 } })
     expect(JSON.stringify(sent?.body)).toContain('Location: Essaouira')
   })
@@ -142,7 +143,7 @@ describe('AI key test', () => {
   it('makes a real call and reports success or the failure', async () => {
     const ok = await test({ apiKey: fakeGeminiKeys.good, model: 'gemini-1.5-flash' })
     expect(ok.json()).toMatchObject({ success: true, message: 'API key is working! AI integration is ready.' })
-    expect(fake.requests.at(-1)).toMatchObject({ model: 'gemini-1.5-flash', method: 'countTokens', apiKey: fakeGeminiKeys.good })
+    expect(fake.requests.at(-1)).toMatchObject({ model: 'gemini-2.5-flash', method: 'countTokens', apiKey: fakeGeminiKeys.good })
     const bad = await test({ apiKey: fakeGeminiKeys.bad, model: 'gemini-1.5-flash' })
     expect([bad.statusCode, bad.json().error]).toEqual([502, 'The Gemini API key was rejected. Check it in Settings.'])
     const limited = await test({ apiKey: fakeGeminiKeys.rateLimited, model: 'gemini-1.5-flash' })

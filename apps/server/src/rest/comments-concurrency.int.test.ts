@@ -5,7 +5,7 @@ import { createCommentablePosts, validComment } from './comments.fixtures'
 let server: TestServer
 beforeAll(async () => {
   // Behind a proxy the visitor's address comes from X-Forwarded-For; that is how 200 visitors are simulated.
-  server = await startTestServer({ config: { trustProxy: true } })
+  server = await startTestServer({ config: { trustProxy: 1 } })
 })
 afterAll(() => server.close())
 

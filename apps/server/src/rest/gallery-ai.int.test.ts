@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { fakeGeminiKeys, startFakeGemini, type FakeGemini } from '../../../../e2e/fakes/gemini'
+import { fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
 import { startTestServer, type TestServer } from '../testing'
 
 let fake: FakeGemini
@@ -70,7 +70,8 @@ describe('AI metadata for a gallery photo', () => {
     expect(data.title.length).toBeLessThanOrEqual(60)
 
     const request = fake.requests.at(-1)!
-    expect(request.model).toBe('gemini-1.5-flash')
+    // The spec's model name is sent as the current model it stands for (ai/schema.ts upstreamModel).
+    expect(request.model).toBe('gemini-2.5-flash')
     const parts = (request.body as { contents: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[] }).contents.flatMap((c) => c.parts)
     const prompt = parts.map((p) => p.text ?? '').join('\n')
     expect(prompt).toMatch(/in a (playful|romantic|adventurous|storyteller) style/)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { startFakeCloudinary, type FakeCloudinary } from '../../../../e2e/fakes/cloudinary'
+import { startFakeCloudinary, type FakeCloudinary } from '@wayfarer/fakes/cloudinary'
 import { startTestServer, type TestServer } from '../testing'
 
 let server: TestServer

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { FAKE_GEMINI_REPLY, fakeGeminiKeys, startFakeGemini, type FakeGemini } from '../../../../e2e/fakes/gemini'
+import { FAKE_GEMINI_REPLY, fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
 import { startTestServer, type TestServer } from '../testing'
 
 let server: TestServer

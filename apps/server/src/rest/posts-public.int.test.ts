@@ -5,7 +5,8 @@ import { createReadingFixtures } from '../reading-fixtures'
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
-  await createReadingFixtures(server.database.prisma, [
+  // Written through the server's own database client, as every writer does (post HTML is sanitised on write).
+  await createReadingFixtures(server.app.deps.prisma, [
     {
       slug: 'annapurna-circuit', title: 'Ten Days on the Annapurna Circuit', category: 'adventure', daysAgo: 1, views: 10,
       excerpt: 'Teahouses and high passes on a long hike.', tags: ['Hiking', 'Budget'],
@@ -70,11 +71,13 @@ describe('GET /api/posts', () => {
   })
 
   it('refuses malformed paging with a 400 envelope, not a 500', async () => {
-    for (const query of ['limit=abc', 'limit=0', 'limit=101', 'page=0', 'page=1.5', `search=${'x'.repeat(201)}`]) {
+    for (const query of ['limit=abc', 'limit=0', 'page=0', 'page=1.5', `search=${'x'.repeat(201)}`]) {
       const res = await get(`/api/posts?${query}`)
       expect(res.statusCode, query).toBe(400)
       expect(res.json()).toMatchObject({ success: false, error: expect.any(String) })
     }
+    // A page size beyond the maximum is served at the maximum (issue 11: clamp, never zod's "Too big").
+    expect((await get('/api/posts?limit=101')).json().pagination.limit).toBe(100)
   })
 
   it('filters by category slug (footer links) or exact name (chips)', async () => {
@@ -121,14 +124,13 @@ describe('GET /api/posts', () => {
 })
 
 describe('GET /api/posts/slug/{slug}', () => {
-  it('returns the post and counts each read as a view', async () => {
+  it('returns the post and counts each read as a view (written in batches: post-views.int.test.ts)', async () => {
     const first = await get('/api/posts/slug/el-nido')
     expect(first.statusCode).toBe(200)
     expect(Object.keys(first.json().data).sort()).toEqual(publicFields)
     expect(first.json().data).toMatchObject({ slug: 'el-nido', view_count: 1, tags: [{ name: 'Islands' }] })
-    expect((await get('/api/posts/slug/el-nido')).json().data.view_count).toBe(2)
-    const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
-    expect(stored.viewCount).toBe(2)
+    expect((await get('/api/posts/slug/el-nido')).statusCode).toBe(200)
+    expect(server.app.deps.views.pending(first.json().data.id)).toBe(2)
   })
 
   it('answers missing, draft and archived posts with the 404 envelope and counts nothing', async () => {
@@ -138,10 +140,12 @@ describe('GET /api/posts/slug/{slug}', () => {
       expect(res.json()).toEqual({ success: false, error: 'The requested post could not be found.' })
     }
     const draft = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'secret-draft' } })
-    expect(draft.viewCount).toBe(0)
+    expect(server.app.deps.views.pending(draft.id)).toBe(0)
   })
 
-  it('serves sanitised HTML even when unsafe markup was stored', async () => {
+  it('serves HTML sanitised on write, even when a writer went straight to the database client', async () => {
+    const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'unsafe-body' } })
+    expect(stored.content).toBe('<p>ok</p><img src="/media/x.webp" /><a>x</a>')
     const post = (await get('/api/posts/slug/unsafe-body')).json().data
     expect(post.content).toBe('<p>ok</p><img src="/media/x.webp" /><a>x</a>')
     expect(post.featured_image).toBeNull()
@@ -173,6 +177,28 @@ describe('tRPC posts procedures', () => {
     expect(res.json().error).toMatchObject({ message: 'The requested post could not be found.', data: { code: 'NOT_FOUND' } })
     const ok = await trpcGet('posts.bySlug', { slug: 'sahara-night' })
     expect(ok.json().result.data).toMatchObject({ title: 'A Night in the Sahara', view_count: 1 })
+  })
+
+  it('posts.story reads without counting; posts.recordView counts one view and answers the total', async () => {
+    // Stored views plus those counted in memory and not yet written.
+    const viewsOf = async () => {
+      const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'packing-light' } })
+      return stored.viewCount + server.app.deps.views.pending(stored.id)
+    }
+    const before = await viewsOf()
+    const story = await trpcGet('posts.story', { slug: 'packing-light' })
+    expect(story.json().result.data).toMatchObject({ slug: 'packing-light', view_count: before })
+    expect(await viewsOf()).toBe(before)
+    const counted = await server.app.inject({ method: 'POST', url: '/trpc/posts.recordView', payload: { slug: 'packing-light' } })
+    expect(counted.json().result.data).toEqual({ view_count: before + 1 })
+    expect(await viewsOf()).toBe(before + 1)
+    for (const slug of ['secret-draft', 'nope']) {
+      expect((await trpcGet('posts.story', { slug })).statusCode, slug).toBe(404)
+      const refused = await server.app.inject({ method: 'POST', url: '/trpc/posts.recordView', payload: { slug } })
+      expect(refused.statusCode, slug).toBe(404)
+    }
+    const draft = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'secret-draft' } })
+    expect(draft.viewCount + server.app.deps.views.pending(draft.id)).toBe(0)
   })
 
   it('refuses an empty slug as invalid input', async () => {

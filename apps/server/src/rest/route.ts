@@ -13,7 +13,7 @@ export interface RestRequest {
   params: Record<string, string>
   query: Record<string, string | undefined>
   body: Record<string, unknown>
-  /** Set on `multipart` routes: the uploaded `image` field. */
+  /** Set on `multipart` routes: the uploaded file field (`image`, or the route's `fileField`). */
   file?: UploadedFile | undefined
 }
 
@@ -33,6 +33,8 @@ export interface RestRoute {
   url: string
   /** An owner-only upload: the session is checked before the multipart body is read. */
   multipart?: boolean
+  /** The multipart field holding the file; `image` unless said otherwise. */
+  fileField?: string
   handle: (api: Api, request: RestRequest) => Promise<RestResult>
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAKE_API_KEY, FAKE_CHANNEL_ID, startFakeYouTube, type FakeYouTube } from '../../../../e2e/fakes/youtube'
+import { FAKE_API_KEY, FAKE_CHANNEL_ID, startFakeYouTube, type FakeYouTube } from '@wayfarer/fakes/youtube'
 import { startTestServer, type TestServer } from '../testing'
 
 let fake: FakeYouTube

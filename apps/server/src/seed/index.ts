@@ -1,32 +1,35 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyBaseLogger } from 'fastify'
-import { slugify, upsertAdmin, type AppDeps, type StoredImage } from '@wayfarer/api'
+import { readingTimeOf, slugify, upsertAdmin, type AppDeps, type StoredImage } from '@wayfarer/api'
 import type { ServerConfig } from '../config'
 import { demoCategories, demoComments, demoPhotos, demoPosts, demoTags, type DemoPost } from './content'
 import { renderLandscape } from './landscapes'
+import { seedDemoPlaces } from './places'
 
 /**
  * The owner account: from ADMIN_EMAIL/ADMIN_PASSWORD when set (kept in sync on every start); otherwise,
- * on a database without users, admin@example.com with a random password printed once.
+ * on a database without users, admin@example.com with a random password. Returns the box that tells the
+ * owner that password (null when there is none to tell): the caller prints it last, after the start-up
+ * messages, so it is the last thing on the terminal and not scrolled away.
  */
-export async function ensureAdmin(deps: AppDeps, config: Pick<ServerConfig, 'adminEmail' | 'adminPassword'>, log: FastifyBaseLogger) {
+export async function ensureAdmin(deps: AppDeps, config: Pick<ServerConfig, 'adminEmail' | 'adminPassword'>, log: FastifyBaseLogger): Promise<string | null> {
   if (config.adminEmail && config.adminPassword) {
     await upsertAdmin(deps, { email: config.adminEmail, password: config.adminPassword })
-    return
+    return null
   }
   if (config.adminEmail || config.adminPassword) log.warn('Set both ADMIN_EMAIL and ADMIN_PASSWORD to manage the owner account')
-  if ((await deps.prisma.user.count()) > 0) return
+  if ((await deps.prisma.user.count()) > 0) return null
   const password = randomBytes(12).toString('base64url')
   const user = await upsertAdmin(deps, { email: 'admin@example.com', password })
   // Printed to the terminal once, deliberately not through the logger.
-  process.stdout.write(
+  return (
     `\n  ┌──────────────────────────────────────────────────────────────┐\n` +
       `  │ Wayfarer created the owner account. Sign in at /login with:  │\n` +
       `  │   e-mail:   ${user.email.padEnd(49)}│\n` +
       `  │   password: ${password.padEnd(49)}│\n` +
       `  │ It is shown only this once; set ADMIN_EMAIL/ADMIN_PASSWORD   │\n` +
       `  │ to choose your own.                                          │\n` +
-      `  └──────────────────────────────────────────────────────────────┘\n\n`,
+      `  └──────────────────────────────────────────────────────────────┘\n\n`
   )
 }
 
@@ -35,6 +38,7 @@ export async function seedDemoContentIfEmpty(deps: AppDeps, log: FastifyBaseLogg
   if (posts > 0 || categories > 0) return false
   const started = Date.now()
   await seedDemoContent(deps)
+  await seedDemoPlaces(deps, slugify)
   log.info(`seeded demo content in ${Date.now() - started} ms`)
   return true
 }
@@ -94,7 +98,7 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
         metaDescription: post.excerpt,
         metaKeywords: post.tags.map((t) => t.toLowerCase()),
         viewCount: post.views,
-        readingTime: Math.max(1, Math.round(content.replace(/<[^>]+>/g, ' ').split(/\s+/).length / 200)),
+        readingTime: readingTimeOf(content),
         publishedAt,
         createdAt: publishedAt ?? new Date(Date.now() - index * day),
         tags: { create: post.tags.map((t) => ({ tagId: tags.get(t)! })) },

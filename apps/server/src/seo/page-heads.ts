@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { findPublishedPost, latestPublishedPosts, type AppDeps, type PublicPost } from '@wayfarer/api'
+import { findPublishedPost, latestPublishedPosts, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
 import { notFoundPage, pageTitle, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
 import type { PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
@@ -51,10 +51,20 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     if (privateTitle) return { status: 200, title: privateTitle, description: site.description, extraTags: [noIndex] }
 
     const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1]
+    const previewToken = new URLSearchParams(request.url.split('?')[1] ?? '').get('preview')
+    if (slug && previewToken !== null) return previewHead(deps, previewToken)
     const post = slug ? await findPublishedPost(deps, slug) : null
     if (post) return postHead(post, publicUrl)
     return { status: 404, title: notFoundPage.title, description: notFoundPage.description, extraTags: [noIndex] }
   }
+}
+
+/** A draft preview (/blog/{slug}?preview=…): the owner's page, so noindex and private whatever the token says. */
+async function previewHead(deps: AppDeps, token: string): Promise<PageHead> {
+  const title = await previewTitle(deps, token)
+  return title
+    ? { status: 200, title: pageTitle(`Preview: ${title}`), description: site.description, extraTags: [noIndex], private: true }
+    : { status: 404, title: notFoundPage.title, description: notFoundPage.description, extraTags: [noIndex], private: true }
 }
 
 function postHead(post: PublicPost, publicUrl: string): PageHead {

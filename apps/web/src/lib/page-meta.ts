@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { pageTitle, site } from '@wayfarer/api/schemas'
 
 /**
  * Sets the document's <title> and meta description for the screen being shown. The server already injected
@@ -15,4 +16,9 @@ export function usePageMeta(title: string, description: string): void {
     }
     meta.content = description
   }, [title, description])
+}
+
+/** An admin screen's title, e.g. "Posts · Admin | Wayfarer" (admin pages are not indexed: no description of their own). */
+export function useAdminTitle(screen: string): void {
+  usePageMeta(pageTitle(`${screen} · Admin`), site.description)
 }

@@ -1,20 +1,33 @@
+import { z } from 'zod'
+import { MAX_IMAGE_BYTES } from '@wayfarer/api/schemas'
+import { messages } from '@wayfarer/api/messages'
 import { authStorage } from './auth-storage'
-import { noteStatus } from './api-fetch'
+import { sessionEvents } from './session-events'
 
+/** A refused or failed upload: the server's status and text, or `network` when no answer came. */
 export class UploadError extends Error {
   constructor(
     message: string,
-    readonly network: boolean,
+    readonly status: number,
+    readonly network = false,
   ) {
     super(message)
   }
 }
 
+/** The browser-side checks of SPEC.md §5 before any byte is sent; the server checks the content again. */
+export function checkImageFile(file: File): string | undefined {
+  if (!file.type.startsWith('image/')) return messages.upload.notImage
+  if (file.size > MAX_IMAGE_BYTES) return messages.upload.tooLarge
+  return undefined
+}
+
 /**
- * Sends one file as the multipart field `image` and reports progress (0..100): fetch cannot report upload
- * progress, XMLHttpRequest can. Resolves with the envelope's `data`.
+ * The one uploader: sends `file` as the multipart field `image` to a REST upload path (multipart stays REST),
+ * reports progress 0..100 (fetch cannot report upload progress, XMLHttpRequest can) and resolves with the
+ * envelope's `data`, checked against `schema`. A 401 on a signed-in upload signs the owner out like any call.
  */
-export function uploadImage<T>(url: string, file: File, onProgress: (percent: number) => void): Promise<T> {
+export function uploadImage<T>(url: string, file: File, schema: z.ZodType<T>, onProgress: (percent: number) => void): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     const token = authStorage.token()
@@ -24,21 +37,25 @@ export function uploadImage<T>(url: string, file: File, onProgress: (percent: nu
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100))
     }
     xhr.onload = () => {
-      noteStatus(xhr.status, token !== null)
-      const body = parseEnvelope<T>(xhr.responseText)
-      if (xhr.status >= 200 && xhr.status < 300 && body?.success) resolve(body.data as T)
-      else reject(new UploadError(body?.error ?? '', false))
+      if (xhr.status === 401 && token) sessionEvents.expired()
+      const body = parseEnvelope(xhr.responseText)
+      const data = body?.success ? schema.safeParse(body.data) : undefined
+      if (xhr.status >= 200 && xhr.status < 300 && data?.success) resolve(data.data)
+      else reject(new UploadError(body?.error ?? '', xhr.status))
     }
-    xhr.onerror = () => reject(new UploadError('', true))
+    xhr.onerror = () => reject(new UploadError('', 0, true))
     const form = new FormData()
     form.append('image', file)
     xhr.send(form)
   })
 }
 
-function parseEnvelope<T>(text: string): { success?: boolean; data?: T; error?: string } | null {
+// The REST envelope of SPEC.md §3, as far as the uploader needs it.
+const envelope = z.object({ success: z.boolean(), data: z.unknown().optional(), error: z.string().optional() })
+
+function parseEnvelope(text: string): z.infer<typeof envelope> | null {
   try {
-    return JSON.parse(text) as { success?: boolean; data?: T; error?: string }
+    return envelope.safeParse(JSON.parse(text)).data ?? null
   } catch {
     return null
   }

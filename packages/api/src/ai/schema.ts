@@ -1,7 +1,11 @@
 import { z } from 'zod'
 import { messages } from '../messages'
+import { text } from '../input-policy'
 
-/** The spec's three models (offered first, the first is the default) plus current Gemini names (INTEGRATIONS.md). */
+/**
+ * Every model name the settings accept: the spec's three (offered in the screen, the first is the default) plus
+ * current Gemini names, which REST clients and older saved settings may use (INTEGRATIONS.md).
+ */
 export const aiModels = [
   'gemini-1.5-pro',
   'gemini-1.5-flash',
@@ -15,8 +19,44 @@ export const aiModels = [
 export const aiModel = z.enum(aiModels, { error: 'Choose one of the offered models' })
 export type AiModel = z.infer<typeof aiModel>
 
+/** The choices the settings screen offers: exactly SPEC.md §9's list, the first one recommended and the default. */
+export const offeredAiModels = ['gemini-1.5-pro', 'gemini-1.5-flash', 'gemini-pro'] as const satisfies readonly AiModel[]
+
+/**
+ * Google has retired the spec's three models (their names answer 404), so each one runs on the current model of
+ * the same kind. The setting keeps the spec's name; only the upstream call uses the current one.
+ */
+const currentModelFor: Partial<Record<AiModel, AiModel>> = {
+  'gemini-1.5-pro': 'gemini-2.5-pro',
+  'gemini-1.5-flash': 'gemini-2.5-flash',
+  'gemini-pro': 'gemini-2.5-flash-lite',
+}
+export const upstreamModel = (model: AiModel): AiModel => currentModelFor[model] ?? model
+
 // SPEC.md §9: max tokens slider 500..4096 step 256, default 2048.
 export const AI_MAX_TOKENS = { min: 500, max: 4096, step: 256, default: 2048 } as const
+
+/**
+ * The slider's stops: the minimum, then the multiples of the step from one step above it up to the maximum
+ * (500, 768, 1024 … 4096). Counting 256 from 500 would never reach 2048 or 4096, the spec's default and maximum.
+ */
+export const AI_MAX_TOKEN_STOPS: readonly number[] = [
+  AI_MAX_TOKENS.min,
+  ...Array.from(
+    { length: AI_MAX_TOKENS.max / AI_MAX_TOKENS.step },
+    (_, i) => (i + 1) * AI_MAX_TOKENS.step,
+  ).filter((n) => n >= AI_MAX_TOKENS.min + AI_MAX_TOKENS.step),
+]
+
+/** The stop nearest to a saved value (older versions could save values between stops, such as 2036). */
+export const nearestTokenStop = (value: number): number =>
+  AI_MAX_TOKEN_STOPS.reduce((best, stop) => (Math.abs(stop - value) < Math.abs(best - value) ? stop : best))
+
+// Gemini keys are printable ASCII; anything else could not even travel in the request header.
+const apiKey = text('API key')
+  .trim()
+  .max(200)
+  .regex(/^[\x20-\x7E]*$/, 'The API key may only contain letters, digits and punctuation')
 
 export const aiSettingsOutput = z.object({
   /** Never the key itself: a masked hint of the stored key, or '' when none is stored. */
@@ -30,7 +70,7 @@ export type AiSettings = z.infer<typeof aiSettingsOutput>
 
 export const aiSettingsInput = z.object({
   /** A new key; omitted or equal to the masked hint keeps the stored key; '' removes it. */
-  geminiApiKey: z.string().trim().max(200).optional(),
+  geminiApiKey: apiKey.optional(),
   enabled: z.boolean(),
   model: aiModel,
   maxTokens: z
@@ -42,7 +82,7 @@ export const aiSettingsInput = z.object({
 export type AiSettingsInput = z.infer<typeof aiSettingsInput>
 
 export const aiTestInput = z.object({
-  apiKey: z.string().trim().max(200),
+  apiKey,
   model: aiModel.optional(),
 })
 
@@ -50,16 +90,16 @@ export const aiGenerationTypes = ['content', 'title', 'excerpt', 'seo', 'custom'
 export const aiGenerationType = z.enum(aiGenerationTypes, { error: 'Unknown generation type' })
 export type AiGenerationType = z.infer<typeof aiGenerationType>
 
-const contextField = z.string().trim().max(500).optional()
+const contextField = text('Context').trim().max(500).optional()
 export const aiGenerateInput = z.object({
-  prompt: z.string().trim().min(1, messages.ai.emptyPrompt).max(10_000, 'Prompt is too long'),
+  prompt: text('Prompt').trim().min(1, messages.ai.emptyPrompt).max(10_000, 'Prompt is too long'),
   type: aiGenerationType.default('custom'),
   context: z
     .object({
       title: contextField,
       category: contextField,
       location: contextField,
-      keywords: z.union([contextField, z.array(z.string().trim().max(100)).max(30)]),
+      keywords: z.union([contextField, z.array(text('Keyword').trim().max(100)).max(30)]),
     })
     .partial()
     .optional(),

@@ -3,7 +3,7 @@ import { InvalidInputError, RateLimitedError, UnavailableError, UpstreamError, t
 import { messages } from '../messages'
 import { keyForTest, resolveAiSettings } from '../settings/ai-settings'
 import { buildPrompt, countWords } from './prompt'
-import type { AiGenerateInput, AiGenerateOutput, AiModel } from './schema'
+import { upstreamModel, type AiGenerateInput, type AiGenerateOutput, type AiModel } from './schema'
 import { TextGenerationError, type TextGenerationFailure } from './text-generator'
 
 export interface GenerateTextRequest extends Pick<AiGenerateInput, 'prompt' | 'type' | 'context'> {
@@ -25,7 +25,7 @@ export async function generateText(deps: AppDeps, request: GenerateTextRequest):
   try {
     text = await deps.textGenerator.generate({
       apiKey: settings.apiKey,
-      model: settings.model,
+      model: upstreamModel(settings.model),
       prompt,
       systemInstruction: system,
       maxOutputTokens: settings.maxTokens,
@@ -46,7 +46,7 @@ export async function testApiKey(deps: AppDeps, input: { apiKey: string; model?:
   if (!key) throw new InvalidInputError(messages.ai.emptyKey)
   const model = input.model ?? (await resolveAiSettings(deps)).model
   try {
-    await deps.textGenerator.check(key, model)
+    await deps.textGenerator.check(key, upstreamModel(model))
   } catch (error) {
     throw domainErrorOf(error)
   }

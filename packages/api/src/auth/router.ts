@@ -5,6 +5,7 @@ import { login, logout } from './service'
 
 export const authRouter = router({
   login: publicProcedure
+    .meta({ unbatched: true })
     .input(loginInput)
     .output(loginOutput)
     .mutation(({ ctx, input }) => login(ctx.deps, input, ctx.ip)),

@@ -1,8 +1,9 @@
 import { z } from 'zod'
+import { text } from '../input-policy'
 
 export const loginInput = z.object({
-  email: z.string().trim().min(1, 'Email and password are required').max(320),
-  password: z.string().min(1, 'Email and password are required').max(1024),
+  email: text('Email').trim().min(1, 'Email and password are required').max(320),
+  password: text('Password').min(1, 'Email and password are required').max(1024),
 })
 export type LoginInput = z.infer<typeof loginInput>
 

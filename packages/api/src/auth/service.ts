@@ -21,18 +21,16 @@ const toPublicUser = (u: { id: number; email: string; firstName: string; lastNam
 
 export async function login(deps: AppDeps, input: LoginInput, ip: string): Promise<LoginOutput> {
   const email = input.email.trim().toLowerCase()
-  const keys = [`ip:${ip}`, `email:${email}`]
-  const locked = deps.loginThrottle.lockedFor(keys)
-  if (locked > 0) {
-    throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${describeWait(locked)}.`, locked)
+  // Counted before the password is checked: parallel attempts meet the limit exactly like sequential ones.
+  const decision = await deps.loginThrottle.attempt(ip, email)
+  if (!decision.allowed) {
+    const wait = decision.retryAfterSeconds
+    throw new RateLimitedError(`Too many failed sign-in attempts. Please try again in ${describeWait(wait)}.`, wait)
   }
   const user = await deps.prisma.user.findUnique({ where: { email } })
   const valid = await verifyPassword(user?.passwordHash ?? (await hashForUnknownUser()), input.password)
-  if (!user || !valid) {
-    deps.loginThrottle.recordFailure(keys)
-    throw new UnauthorizedError('Invalid email or password')
-  }
-  deps.loginThrottle.recordSuccess(keys)
+  if (!user || !valid) throw new UnauthorizedError('Invalid email or password')
+  await deps.loginThrottle.succeeded(decision.attempt)
 
   const token = randomBytes(32).toString('base64url')
   const now = deps.now()
@@ -42,7 +40,7 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string): Promi
       userId: user.id,
       createdAt: now,
       lastUsedAt: now,
-      expiresAt: new Date(now.getTime() + deps.config.sessionTtlMs),
+      expiresAt: new Date(now.getTime() + Math.min(deps.config.sessionTtlMs, deps.config.sessionMaxAgeMs)),
     },
   })
   return { token, user: toPublicUser(user) }
@@ -53,14 +51,16 @@ export async function resolveSession(deps: AppDeps, token: string): Promise<Sess
   const session = await deps.prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } })
   if (!session) return null
   const now = deps.now()
-  if (session.expiresAt <= now) {
+  // Sliding expiry, but never beyond the absolute lifetime counted from sign-in.
+  const absoluteEnd = session.createdAt.getTime() + deps.config.sessionMaxAgeMs
+  if (session.expiresAt <= now || absoluteEnd <= now.getTime()) {
     await deps.prisma.session.deleteMany({ where: { id: session.id } })
     return null
   }
   if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
     await deps.prisma.session.updateMany({
       where: { id: session.id },
-      data: { lastUsedAt: now, expiresAt: new Date(now.getTime() + deps.config.sessionTtlMs) },
+      data: { lastUsedAt: now, expiresAt: new Date(Math.min(now.getTime() + deps.config.sessionTtlMs, absoluteEnd)) },
     })
   }
   return toPublicUser(session.user)
@@ -70,18 +70,34 @@ export async function logout(deps: AppDeps, token: string): Promise<void> {
   await deps.prisma.session.deleteMany({ where: { tokenHash: hashToken(token) } })
 }
 
-/** Creates the owner account, or resets its password when it exists (used by seeding and set-up). */
+/** Ended sessions: past their sliding expiry or their absolute lifetime. Run periodically by the server. */
+export async function sweepSessions(deps: Pick<AppDeps, 'prisma' | 'config' | 'now'>): Promise<number> {
+  const now = deps.now()
+  const { count } = await deps.prisma.session.deleteMany({
+    where: { OR: [{ expiresAt: { lte: now } }, { createdAt: { lte: new Date(now.getTime() - deps.config.sessionMaxAgeMs) } }] },
+  })
+  return count
+}
+
+/**
+ * Creates the owner account, or sets its password when it exists (used by seeding and set-up). A changed
+ * password ends every session of the account: whoever knew the old one is signed out.
+ */
 export async function upsertAdmin(
   deps: Pick<AppDeps, 'prisma'>,
   account: { email: string; password: string; firstName?: string; lastName?: string },
 ): Promise<PublicUser> {
   const email = account.email.trim().toLowerCase()
+  const existing = await deps.prisma.user.findUnique({ where: { email } })
+  if (existing && (await verifyPassword(existing.passwordHash, account.password))) return toPublicUser(existing)
   const passwordHash = await hashPassword(account.password)
   const names = { firstName: account.firstName ?? 'Wayfarer', lastName: account.lastName ?? 'Owner' }
-  const user = await deps.prisma.user.upsert({
-    where: { email },
-    create: { email, passwordHash, ...names },
-    update: { passwordHash },
-  })
-  return toPublicUser(user)
+  if (existing) {
+    const [user] = await deps.prisma.$transaction([
+      deps.prisma.user.update({ where: { id: existing.id }, data: { passwordHash } }),
+      deps.prisma.session.deleteMany({ where: { userId: existing.id } }),
+    ])
+    return toPublicUser(user)
+  }
+  return toPublicUser(await deps.prisma.user.create({ data: { email, passwordHash, ...names } }))
 }

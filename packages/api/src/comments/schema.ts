@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages'
+import { id, pageNumber, pageSize, text as policyText } from '../input-policy'
 
 const text = messages.comment
 
@@ -22,10 +23,9 @@ const isHttpUrl = (value: string): boolean => {
 }
 
 const requiredText = (max: number, tooLong: string) =>
-  z.string({ error: text.required }).trim().min(1, text.required).max(max, tooLong)
+  policyText('Text', { error: text.required }).trim().min(1, text.required).max(max, tooLong)
 
-export const commentContent = z
-  .string({ error: text.required })
+export const commentContent = policyText('Comment', { error: text.required })
   .trim()
   .min(1, text.required)
   .min(COMMENT_MIN_LENGTH, text.tooShort)
@@ -33,27 +33,26 @@ export const commentContent = z
 
 // Field order matters: a request with several problems is answered with the first one.
 export const submitCommentInput = z.object({
-  post_id: z.number({ error: text.required }).int().positive(),
+  post_id: id('Post id', { error: text.required }),
   author_name: requiredText(100, text.nameTooLong),
   author_email: requiredText(254, text.invalidEmail).pipe(z.email({ error: text.invalidEmail })),
-  author_website: z
-    .string({ error: text.invalidWebsite })
+  author_website: policyText('Website', { error: text.invalidWebsite })
     .trim()
     .max(500, text.invalidWebsite)
     .refine((v) => v === '' || isHttpUrl(v), text.invalidWebsite)
     .nullish()
     .transform((v) => (v ? v : null)),
   content: commentContent,
-  [HONEYPOT_FIELD]: z.string().max(2000).nullish(),
+  [HONEYPOT_FIELD]: policyText('Website').max(2000).nullish(),
 })
 export type SubmitCommentInput = z.input<typeof submitCommentInput>
 
 export const submitCommentOutput = z.object({ received: z.literal(true) })
 
-const page = z.number().int().min(1).max(100_000).default(1)
-const limit = z.number().int().min(1).max(100).default(COMMENTS_PAGE_SIZE)
+const page = pageNumber()
+const limit = pageSize(100).default(COMMENTS_PAGE_SIZE)
 
-export const postCommentsInput = z.object({ post_id: z.number().int().positive(), page, limit })
+export const postCommentsInput = z.object({ post_id: id('Post id'), page, limit })
 
 /** What visitors see of a comment: never the author's e-mail or address. */
 export const publicComment = z.object({
@@ -122,7 +121,7 @@ export const adminCommentsOutput = z.object({
 export type AdminCommentsOutput = z.infer<typeof adminCommentsOutput>
 
 const moderationAction = z.enum(moderationActions, { error: messages.moderation.unknownAction })
-const commentId = z.number({ error: messages.moderation.notFound }).int().positive()
+const commentId = id('Comment id', { error: messages.moderation.notFound })
 
 export const moderateCommentInput = z.object({ comment_id: commentId, action: moderationAction })
 export type ModerateCommentInput = z.infer<typeof moderateCommentInput>

@@ -3,6 +3,7 @@ import { ConflictError, NotFoundError, RateLimitedError } from '../errors'
 import { messages } from '../messages'
 import { describeWait } from '../rate-limiter'
 import { HONEYPOT_FIELD, type PostCommentsOutput, type PublicComment } from './schema'
+import { publicPostWhere } from '../posts/visibility'
 import { COMMENT_RATE_WINDOWS, hashAddress, looksLikeLinkSpam } from './spam-defence'
 
 /** A visitor's comment after validation by `submitCommentInput`. */
@@ -24,15 +25,23 @@ export type SubmitOutcome = 'stored' | 'stored-as-spam' | 'dropped-by-honeypot'
  */
 export async function submitComment(deps: AppDeps, input: ValidComment, ip: string): Promise<SubmitOutcome> {
   const ipHash = hashAddress(deps.config.secretKey, ip)
-  const wait = deps.rateLimiter.take(`comment:ip:${ipHash}`, COMMENT_RATE_WINDOWS)
+  const slot = `comment:ip:${ipHash}`
+  const wait = await deps.rateLimiter.take(slot, COMMENT_RATE_WINDOWS)
   if (wait > 0) throw new RateLimitedError(messages.comment.rateLimited(describeWait(wait)), wait)
   if (input[HONEYPOT_FIELD]) return 'dropped-by-honeypot'
 
-  const post = await deps.prisma.post.findFirst({ where: { id: input.post_id, status: 'published' }, select: { id: true } })
-  if (!post) throw new NotFoundError(messages.comment.postNotFound)
+  // A comment that is refused (unknown post, duplicate) gives the visitor's slot back.
+  const post = await deps.prisma.post.findFirst({ where: { id: input.post_id, ...publicPostWhere }, select: { id: true } })
+  if (!post) {
+    await deps.rateLimiter.refund(slot, COMMENT_RATE_WINDOWS)
+    throw new NotFoundError(messages.comment.postNotFound)
+  }
 
   const duplicate = await deps.prisma.comment.findFirst({ where: { ipHash, content: input.content }, select: { id: true } })
-  if (duplicate) throw new ConflictError(messages.comment.duplicate)
+  if (duplicate) {
+    await deps.rateLimiter.refund(slot, COMMENT_RATE_WINDOWS)
+    throw new ConflictError(messages.comment.duplicate)
+  }
 
   const spam = looksLikeLinkSpam(input.content)
   await deps.prisma.comment.create({
@@ -55,7 +64,7 @@ export async function listPostComments(
   deps: AppDeps,
   input: { post_id: number; page: number; limit: number },
 ): Promise<PostCommentsOutput> {
-  const post = await deps.prisma.post.findFirst({ where: { id: input.post_id, status: 'published' }, select: { id: true } })
+  const post = await deps.prisma.post.findFirst({ where: { id: input.post_id, ...publicPostWhere }, select: { id: true } })
   if (!post) throw new NotFoundError(messages.comment.postNotFound)
   const where = { postId: post.id, status: 'approved' as const }
   const [total, rows] = await Promise.all([

@@ -1,12 +1,13 @@
 import { z } from 'zod'
 import { messages } from '../messages'
+import { id, pageNumber, pageSize, text } from '../input-policy'
 
 /** Length caps of a contact message: generous for a real note, small enough that nobody stores a novel. */
 export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const
 
 const required = messages.contact.required
 const field = (max: number, label: string) =>
-  z.string({ error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters`)
+  text(label, { error: required }).trim().min(1, required).max(max, `${label} must be at most ${max} characters`)
 
 export const contactInput = z.object({
   name: field(CONTACT_LIMITS.name, 'Name'),
@@ -30,8 +31,8 @@ export type ContactMessage = z.infer<typeof contactMessage>
 
 export const contactListInput = z
   .object({
-    page: z.number().int().min(1).default(1),
-    limit: z.number().int().min(1).max(100).default(20),
+    page: pageNumber(),
+    limit: pageSize(100).default(20),
     status: z.enum(['all', 'unread', 'read']).default('all'),
   })
   .default({ page: 1, limit: 20, status: 'all' })
@@ -45,5 +46,5 @@ export const contactList = z.object({
 })
 export type ContactList = z.infer<typeof contactList>
 
-export const contactIdInput = z.object({ id: z.number({ error: 'Message id must be a number' }).int().positive() })
+export const contactIdInput = z.object({ id: id('Message id') })
 export const markReadInput = contactIdInput.extend({ read: z.boolean().default(true) })

@@ -18,7 +18,7 @@ export const hashIp = (deps: Pick<AppDeps, 'config'>, ip: string): string =>
 /** Stores the message before answering, so a success the visitor sees is a message the owner will read. */
 export async function submitContact(deps: AppDeps, input: ContactInput, ip: string): Promise<{ id: number }> {
   const ipHash = hashIp(deps, ip)
-  const wait = deps.rateLimiter.take(`contact:${ipHash}`, CONTACT_WINDOWS)
+  const wait = await deps.rateLimiter.take(`contact:${ipHash}`, CONTACT_WINDOWS)
   if (wait > 0) {
     throw new RateLimitedError(`You have sent several messages in a short time. Please try again in ${describeWait(wait)}.`, wait)
   }

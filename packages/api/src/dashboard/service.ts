@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps'
+import { PUBLIC_POST_STATUS } from '../posts/visibility'
 import type { DashboardStats } from './schema'
 
 const RECENT = 5
@@ -23,7 +24,7 @@ export async function dashboardStatsOf(deps: AppDeps): Promise<DashboardStats> {
   const commentCount = (status: string) => commentsByStatus.find((s) => s.status === status)?._count._all ?? 0
   return {
     stats: {
-      published_posts: postCount('published'),
+      published_posts: postCount(PUBLIC_POST_STATUS),
       draft_posts: postCount('draft'),
       total_views: views._sum.viewCount ?? 0,
       approved_comments: commentCount('approved'),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { adminProcedure, publicProcedure, router } from '../trpc'
 import { generateText } from '../ai/service'
 import { describePhoto } from './ai-service'
+import { photoPlaceSuggestion } from '../places/schema'
 import {
   bodyPhoto,
   bodyPhotosInput,
@@ -72,6 +73,6 @@ export const galleryRouter = router({
     .mutation(({ ctx, input }) => describePhoto(ctx.deps, input, generateText)),
   upload: adminProcedure
     .input(uploadImageInput)
-    .output(hostImage)
+    .output(hostImage.extend({ place_suggestion: photoPlaceSuggestion.nullable() }))
     .mutation(({ ctx, input }) => uploadImage(ctx.deps, input)),
 })

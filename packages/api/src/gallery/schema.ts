@@ -1,5 +1,7 @@
 import { z } from 'zod'
 import { messages } from '../messages'
+import { pageSize, text } from '../input-policy'
+import { isSafeImageUrl } from '../media/image-url'
 
 // Public shapes (SPEC.md §3 "Gallery photo"), plus width/height/srcset so pages can lay out without shifting.
 export const galleryPhoto = z.object({
@@ -15,7 +17,7 @@ export const galleryPhoto = z.object({
 })
 export type GalleryPhoto = z.infer<typeof galleryPhoto>
 
-export const publicGalleryInput = z.object({ limit: z.number().int().min(1).max(100).default(24) })
+export const publicGalleryInput = z.object({ limit: pageSize(100).default(24) })
 
 /**
  * Which page a body photo is for. A published image is chosen for a use when it carries that use as a tag
@@ -24,7 +26,7 @@ export const publicGalleryInput = z.object({ limit: z.number().int().min(1).max(
 export const bodyPhotoUse = z.enum(['hero', 'about', 'gear'])
 export type BodyPhotoUse = z.infer<typeof bodyPhotoUse>
 export const bodyPhotosInput = z.object({
-  limit: z.number().int().min(1).max(24).default(1),
+  limit: pageSize(24).default(1),
   use: bodyPhotoUse.default('hero'),
 })
 export const bodyPhoto = z.object({ url: z.string(), title: z.string() })
@@ -52,9 +54,9 @@ export const hostImage = z.object({
 export type HostImage = z.infer<typeof hostImage>
 
 export const hostImagesInput = z.object({
-  folder: z.string().trim().max(200).optional(),
-  limit: z.number().int().min(1).max(100).default(40),
-  next: z.string().max(1000).optional(),
+  folder: text('Folder').trim().max(200).optional(),
+  limit: pageSize(100).default(40),
+  next: text('Cursor').max(1000).optional(),
 })
 export const hostImagesOutput = z.object({ images: z.array(hostImage), next: z.string().nullable(), folder: z.string() })
 
@@ -67,47 +69,43 @@ export const publishedRecord = z.object({
 })
 export type PublishedRecord = z.infer<typeof publishedRecord>
 
-export const publishedRecordsInput = z.object({ limit: z.number().int().min(1).max(1000).default(1000) })
+export const publishedRecordsInput = z.object({ limit: pageSize(1000).default(1000) })
 
 // Our own /media/ paths, or an absolute http(s) URL at the image host; never javascript: or data: URLs.
-const imageUrl = z
-  .string()
-  .trim()
-  .max(2048)
-  .refine((v) => v.startsWith('/media/') || /^https?:\/\/[^\s]+$/i.test(v), { message: 'Image URL must be http(s) or a /media/ path' })
+const imageUrl = text('Image URL').trim().max(2048).refine(isSafeImageUrl, { message: 'Image URL must be http(s) or a path on this site' })
 
 export const publishImage = z.object({
-  public_id: z.string().trim().min(1).max(255),
+  public_id: text('Image id').trim().min(1).max(255),
   url: imageUrl,
   width: z.number().int().min(0).max(100_000).default(0),
   height: z.number().int().min(0).max(100_000).default(0),
-  format: z.string().max(20).default(''),
-  folder: z.string().max(200).default(''),
-  title: z.string().max(200).default(''),
-  caption: z.string().max(1000).default(''),
-  location: z.string().max(200).default(''),
-  tags: z.array(z.string().max(60)).max(30).default([]),
+  format: text('Format').max(20).default(''),
+  folder: text('Folder').max(200).default(''),
+  title: text('Title').max(200).default(''),
+  caption: text('Caption').max(1000).default(''),
+  location: text('Location').max(200).default(''),
+  tags: z.array(text('Tag').max(60)).max(30).default([]),
 })
 export type PublishImage = z.input<typeof publishImage>
 
 export const publishInput = z.object({ images: z.array(publishImage).min(1, messages.gallery.selectToPublish).max(200) })
 export const unpublishInput = z.object({
-  public_ids: z.array(z.string().min(1).max(255)).min(1, messages.gallery.selectToUnpublish).max(1000),
+  public_ids: z.array(text('Image id').min(1).max(255)).min(1, messages.gallery.selectToUnpublish).max(1000),
 })
 export const unpublishOutput = z.object({ unpublished: z.number() })
 
 export const deleteImageInput = z.object({
-  public_id: z.string().trim().min(1, messages.gallery.imageNotFound).max(255),
+  public_id: text('Image id').trim().min(1, messages.gallery.imageNotFound).max(255),
   /** Also remove the file at the image host, not only the gallery record. */
   alsoCloudinary: z.boolean().default(false),
 })
 export const deleteImageOutput = z.object({ deleted: z.literal(true), alsoCloudinary: z.boolean() })
 
 export const uploadImageInput = z.object({
-  folder: z.string().trim().max(200).optional(),
+  folder: text('Folder').trim().max(200).optional(),
   /** The uploaded bytes (REST multipart field `image`); checked by content, not by name or type. */
   file: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: messages.upload.notImage }).optional(),
-  filename: z.string().max(255).optional(),
+  filename: text('File name').max(255).optional(),
 })
 
 export const galleryMetadata = z.object({
@@ -119,9 +117,9 @@ export const galleryMetadata = z.object({
 export type GalleryMetadata = z.infer<typeof galleryMetadata>
 
 export const describePhotoInput = z.object({
-  public_id: z.string().trim().min(1, messages.gallery.imageNotFound).max(255),
-  title: z.string().max(200).optional(),
-  caption: z.string().max(1000).optional(),
-  location: z.string().max(200).optional(),
-  tags: z.array(z.string().max(60)).max(30).optional(),
+  public_id: text('Image id').trim().min(1, messages.gallery.imageNotFound).max(255),
+  title: text('Title').max(200).optional(),
+  caption: text('Caption').max(1000).optional(),
+  location: text('Location').max(200).optional(),
+  tags: z.array(text('Tag').max(60)).max(30).optional(),
 })

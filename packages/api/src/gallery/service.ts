@@ -4,9 +4,10 @@ import { InvalidInputError, NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { srcsetOf, stripVersion, type StoredImage } from '../media/image-store'
 import { validateImage } from '../media/image-validation'
+import { suggestPlaceFromPhoto } from '../places/photo-location'
 import type { BodyPhoto, BodyPhotoUse, GalleryPhoto, HostImage, PublishImage, PublishedRecord } from './schema'
 
-type Deps = Pick<AppDeps, 'prisma' | 'imageStore' | 'galleryFolder'>
+type Deps = Pick<AppDeps, 'prisma' | 'imageStore' | 'galleryFolder' | 'places'>
 
 /** Published photos, newest first, for /gallery and the hero shuffle. */
 export async function listPublishedPhotos(deps: Deps, limit: number): Promise<GalleryPhoto[]> {
@@ -113,8 +114,10 @@ export async function deleteImage(deps: Deps, publicId: string, alsoFromHost: bo
 export async function uploadImage(deps: Deps, input: { folder?: string | undefined; file?: Uint8Array | undefined; filename?: string | undefined }) {
   if (!input.file || input.file.byteLength === 0) throw new InvalidInputError(messages.upload.notImage)
   const valid = await validateImage(input.file)
+  // The photo's own GPS and time, read before they are gone: suggested to the owner, stored only if accepted.
+  const suggestion = await suggestPlaceFromPhoto(input.file, deps.places.gazetteer, deps.places.precision)
   const stored = await deps.imageStore.upload(valid.data, input.folder || deps.galleryFolder, { title: titleFromFilename(input.filename) })
-  return toHostImage(deps, stored)
+  return { ...toHostImage(deps, stored), place_suggestion: suggestion }
 }
 
 function toHostImage(deps: Deps, image: StoredImage): HostImage {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
-import { startFakeCloudinary, type FakeCloudinary } from '../../../../e2e/fakes/cloudinary'
+import { startFakeCloudinary, type FakeCloudinary } from '@wayfarer/fakes/cloudinary'
 import { NotFoundError, RateLimitedError, UpstreamError } from '../errors'
 import { CloudinaryImageStore, parseCloudinaryUrl } from './cloudinary-image-store'
 

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 import { InvalidInputError, PayloadTooLargeError } from '../errors'
 import { messages } from '../messages'
+import { MAX_IMAGE_BYTES } from './upload-limits'
 
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
 // 40 megapixels: any real photo fits; a decompression bomb does not.
 const MAX_IMAGE_PIXELS = 40_000_000
 

@@ -33,7 +33,7 @@ describe('local image store', () => {
   })
 
   it('refuses folder names that could leave the store', async () => {
-    await expect(store.upload(await photo(), '../escape', {})).rejects.toThrow('Folder names may only use letters, digits, - and _')
+    await expect(store.upload(await photo(), '../escape', {})).rejects.toThrow('Folder names may only use letters, digits, - and _, with / between folders')
     await expect(store.list('a/../../b', { limit: 1 })).rejects.toThrow('Folder names')
   })
 
@@ -54,6 +54,15 @@ describe('local image store', () => {
     const wide = await store.variants.render(relative, { kind: 'width', width: 800 }, 'jpeg')
     expect((await sharp(wide.file).metadata()).width).toBe(800)
     expect(store.widthUrl(image, 800)).toBe(`/media/w/800/${image.public_id}.jpg`)
+  })
+
+  it('renders the common variants of a new photo in the background, before anyone asks (issue 12, defect 11)', async () => {
+    const image = await store.upload(await photo(1600, 1067), 'eager', {})
+    const id = image.public_id.split('/').pop()!
+    const cached = (variant: string) => readdir(path.join(dir, 'cache', variant, 'eager')).then((names) => names.sort(), () => [])
+    // Nobody calls render(): the store does it on its own shortly after the upload.
+    await expect.poll(() => cached('w800'), { timeout: 60_000, interval: 250 }).toEqual([`${id}.jpg.avif`, `${id}.jpg.webp`])
+    for (const variant of ['thumb', 'w400']) expect(await cached(variant)).toEqual([`${id}.jpg.avif`, `${id}.jpg.webp`])
   })
 
   it('picks AVIF, then WebP, then JPEG from the Accept header', () => {

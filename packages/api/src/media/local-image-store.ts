@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { InvalidInputError, NotFoundError } from '../errors'
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files'
 import type { ImageMetadata, ImagePage, ImageRef, ImageStore, ResponsiveWidth, StoredImage } from './image-store'
 import { LocalImageVariants } from './local-image-variants'
 
@@ -11,7 +12,7 @@ const PUBLIC_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i
 
 export const assertFolder = (folder: string): string => {
   const clean = folder.trim().replace(/^\/+|\/+$/g, '')
-  if (!FOLDER_PATTERN.test(clean)) throw new InvalidInputError('Folder names may only use letters, digits, - and _')
+  if (!FOLDER_PATTERN.test(clean)) throw new InvalidInputError('Folder names may only use letters, digits, - and _, with / between folders')
   return clean
 }
 
@@ -25,12 +26,12 @@ interface Sidecar extends Omit<StoredImage, 'url' | 'folder' | 'public_id'> {
  */
 export class LocalImageStore implements ImageStore {
   readonly kind = 'local' as const
-  /** Thumbnails and srcset widths, rendered on demand and cached on disk. */
+  /** Thumbnails and srcset widths: the common ones rendered after upload, the rest on demand; cached on disk. */
   readonly variants: LocalImageVariants
   private readonly urlPrefix: string
 
   constructor(
-    private readonly root: string,
+    readonly root: string,
     options: { urlPrefix?: string; cacheRoot?: string } = {},
   ) {
     this.urlPrefix = options.urlPrefix ?? '/media'
@@ -59,9 +60,10 @@ export class LocalImageStore implements ImageStore {
       tags: metadata.tags ?? [],
       created_at: new Date().toISOString(),
     }
-    await mkdir(path.join(this.root, dir), { recursive: true })
-    await writeFile(path.join(this.root, dir, `${id}.${extensionOf(format)}`), image)
-    await writeFile(path.join(this.root, dir, `${id}.json`), JSON.stringify(sidecar))
+    await mkdir(path.join(this.root, dir), PRIVATE_DIR)
+    await writeFile(path.join(this.root, dir, `${id}.${extensionOf(format)}`), image, PRIVATE_FILE)
+    await writeFile(path.join(this.root, dir, `${id}.json`), JSON.stringify(sidecar), PRIVATE_FILE)
+    this.variants.warm(`${dir}/${id}.${extensionOf(format)}`)
     return this.toStoredImage(`${dir}/${id}`, sidecar)
   }
 

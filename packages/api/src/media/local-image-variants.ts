@@ -3,6 +3,7 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
 import { NotFoundError } from '../errors'
+import { PRIVATE_DIR, PRIVATE_FILE } from './private-files'
 import { RESPONSIVE_WIDTHS, type ResponsiveWidth } from './image-store'
 
 /** A derived image the local store serves: the 400×300 gallery thumbnail or a srcset width. */
@@ -20,15 +21,48 @@ export function formatFor(accept: string | undefined): VariantFormat {
   return 'jpeg'
 }
 
+/**
+ * The only shape of path a derived image is made from: folders and a name of letters, digits, - and _, and
+ * an image extension. Everything else (`..`, `.`, empty segments, backslashes, NUL, a `%` left over from
+ * double encoding) is "not found", so no request can name a file outside the store or the cache.
+ */
+const ORIGINAL_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpe?g|png|gif|webp|avif)$/i
+
+export function validOriginalPath(relative: string): string {
+  if (relative.length > 500 || !ORIGINAL_PATH.test(relative)) throw new NotFoundError('Image not found')
+  return relative
+}
+
 export function parseWidth(value: string): ResponsiveWidth | undefined {
   return RESPONSIVE_WIDTHS.find((w) => String(w) === value)
 }
 
+/** What the gallery grid, the admin manager and the story cards ask for first, in the formats browsers accept. */
+const WARM_VARIANTS: ImageVariant[] = [{ kind: 'thumb' }, { kind: 'width', width: 400 }, { kind: 'width', width: 800 }]
+const WARM_FORMATS: VariantFormat[] = ['avif', 'webp']
+
+// Rendering starts once uploads pause this long, so a burst of uploads (seeding 24 photos) is not slowed by it.
+const WARM_DELAY_MS = 1000
+
+interface WarmJob {
+  relative: string
+  variant: ImageVariant
+  format: VariantFormat
+}
+
 /**
- * Renders derived images with sharp on first request and keeps them on disk, so each size and format of a
- * photo is encoded once. Writes go through a temporary file and a rename: concurrent first requests are safe.
+ * Renders derived images with sharp and keeps them on disk, so each size and format of a photo is encoded
+ * once. A new photo's common sizes are rendered right after upload (and so after seeding) in the background,
+ * one at a time, so the first visitor of the gallery is not the one who waits for the encoder (issue 12,
+ * defect 11); anything else is rendered on first request. Writes go through a temporary file and a rename, and
+ * a variant being rendered is awaited rather than rendered twice.
  */
 export class LocalImageVariants {
+  private readonly inFlight = new Map<string, Promise<{ file: string; contentType: string }>>()
+  private queue: WarmJob[] = []
+  private draining: Promise<void> | undefined
+  private startTimer: ReturnType<typeof setTimeout> | undefined
+
   constructor(
     /** Absolute path of a stored original, refusing paths outside the store (LocalImageStore.resolveFile). */
     private readonly resolveOriginal: (relative: string) => string,
@@ -36,12 +70,56 @@ export class LocalImageVariants {
   ) {}
 
   async render(relative: string, variant: ImageVariant, format: VariantFormat): Promise<{ file: string; contentType: string }> {
-    const original = this.resolveOriginal(relative)
-    if (relative.endsWith('.json')) throw new NotFoundError('Image not found')
-    const file = this.cacheFile(relative, variant, format)
+    // Both the original and the cache path are derived from the validated path only.
+    const valid = validOriginalPath(relative)
+    const original = this.resolveOriginal(valid)
+    const file = this.cacheFile(valid, variant, format)
     const contentType = contentTypes[format]
     if (await exists(file)) return { file, contentType }
+    const running = this.inFlight.get(file)
+    if (running) return running
+    const rendering = this.encode(original, file, variant, format).finally(() => this.inFlight.delete(file))
+    this.inFlight.set(file, rendering)
+    return rendering
+  }
 
+  /** Queues the common variants of a just-stored original for background rendering. */
+  warm(relative: string): void {
+    for (const format of WARM_FORMATS) for (const variant of WARM_VARIANTS) this.queue.push({ relative, variant, format })
+    if (this.draining) return
+    clearTimeout(this.startTimer)
+    this.startTimer = setTimeout(() => void this.startDraining(), WARM_DELAY_MS)
+    this.startTimer.unref()
+  }
+
+  /** Renders everything queued now and resolves once done (tests, the seed command). */
+  idle(): Promise<void> {
+    return this.startDraining()
+  }
+
+  /** Drops what is still queued and waits for the variant being rendered (the server is closing). */
+  async stop(): Promise<void> {
+    this.queue = []
+    await this.idle()
+  }
+
+  private startDraining(): Promise<void> {
+    clearTimeout(this.startTimer)
+    this.startTimer = undefined
+    if (!this.draining && this.queue.length) this.draining = this.drain()
+    return this.draining ?? Promise.resolve()
+  }
+
+  private async drain(): Promise<void> {
+    for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+      // A photo deleted meanwhile, or one sharp cannot read, is simply skipped.
+      await this.render(job.relative, job.variant, job.format).catch(() => undefined)
+    }
+    this.draining = undefined
+  }
+
+  private async encode(original: string, file: string, variant: ImageVariant, format: VariantFormat): Promise<{ file: string; contentType: string }> {
+    const contentType = contentTypes[format]
     const source = await readFile(original).catch(() => {
       throw new NotFoundError('Image not found')
     })
@@ -53,23 +131,30 @@ export class LocalImageVariants {
     const encoded =
       format === 'avif' ? pipeline.avif({ quality: 55 }) : format === 'webp' ? pipeline.webp({ quality: 78 }) : pipeline.jpeg({ quality: 80, mozjpeg: true })
     const data = await encoded.toBuffer()
-    await mkdir(path.dirname(file), { recursive: true })
+    await mkdir(path.dirname(file), PRIVATE_DIR)
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
-    await writeFile(temporary, data)
+    await writeFile(temporary, data, PRIVATE_FILE)
     await rename(temporary, file)
     return { file, contentType }
   }
 
-  /** Drops every cached variant of a deleted original. */
+  /** Drops every cached variant of a deleted original, after any render of it that is already under way. */
   async forget(relative: string): Promise<void> {
+    validOriginalPath(relative)
+    this.queue = this.queue.filter((job) => job.relative !== relative)
     const variants: ImageVariant[] = [{ kind: 'thumb' }, ...RESPONSIVE_WIDTHS.map((width) => ({ kind: 'width' as const, width }))]
     const formats: VariantFormat[] = ['avif', 'webp', 'jpeg']
-    await Promise.all(variants.flatMap((v) => formats.map((f) => rm(this.cacheFile(relative, v, f), { force: true }))))
+    const files = variants.flatMap((v) => formats.map((f) => this.cacheFile(relative, v, f)))
+    await Promise.allSettled(files.map((file) => this.inFlight.get(file)))
+    await Promise.all(files.map((file) => rm(file, { force: true })))
   }
 
-  private cacheFile(relative: string, variant: ImageVariant, format: VariantFormat): string {
+  /** One directory per variant (thumb, w400, …), so no two variants share a cache file. */
+  private cacheFile(valid: string, variant: ImageVariant, format: VariantFormat): string {
     const name = variant.kind === 'thumb' ? 'thumb' : `w${variant.width}`
-    return path.join(this.cacheRoot, name, `${relative}.${format}`)
+    const file = path.resolve(this.cacheRoot, name, `${valid}.${format}`)
+    if (!file.startsWith(path.resolve(this.cacheRoot, name) + path.sep)) throw new NotFoundError('Image not found')
+    return file
   }
 }
 

@@ -1,10 +1,12 @@
 import { z } from 'zod'
+import { id } from '../input-policy'
 import { adminProcedure } from '../trpc'
 import { aiGenerateInput, aiGenerateOutput } from '../ai/schema'
 import { adminPost, adminPostsInput, adminPostsOutput, createPostInput, postIdInput, updatePostInput } from './admin-schema'
 import { deletePost, getAdminPost, listAdminPosts } from './admin-service'
 import { createPost, updatePost } from './admin-save'
 import { generateForPost, uploadPostImage } from './admin-media'
+import { photoPlaceSuggestion } from '../places/schema'
 
 const savedPost = z.object({ id: z.number(), slug: z.string() })
 
@@ -18,10 +20,10 @@ export const adminPostProcedures = {
   /** Binary input: reachable through the REST multipart route (server-side caller), not over tRPC HTTP. */
   uploadImage: adminProcedure
     .input(postIdInput.extend({ image: z.instanceof(Uint8Array).optional() }))
-    .output(z.object({ url: z.string(), width: z.number(), height: z.number() }))
+    .output(z.object({ url: z.string(), width: z.number(), height: z.number(), place_suggestion: photoPlaceSuggestion.nullable() }))
     .mutation(({ ctx, input }) => uploadPostImage(ctx.deps, input.id, input.image)),
   aiGenerate: adminProcedure
-    .input(aiGenerateInput.extend({ id: z.number().int().positive() }))
+    .input(aiGenerateInput.extend({ id: id('Post id') }))
     .output(aiGenerateOutput)
     .mutation(({ ctx, input }) => generateForPost(ctx.deps, input.id, input)),
 }

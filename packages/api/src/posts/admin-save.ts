@@ -3,44 +3,37 @@ import type { AppDeps } from '../deps'
 import { InvalidInputError, NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { slugify } from '../slug'
-import type { CreatePostData, UpdatePostData } from './admin-schema'
+import { SCHEDULE_IN_PAST, type CreatePostData, type UpdatePostData } from './admin-schema'
 import { sanitizePostHtml } from './sanitize'
+import { hasStoryContent, readingTimeOf } from './story-text'
+import { withMetaDefaults } from './admin-schema'
+import { countryCodeFromText } from '../places/countries'
+import { roundCoordinate } from '../places/precision'
 
-const WORDS_PER_MINUTE = 200
-
-export const textOf = (html: string): string =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-
-export const readingTimeOf = (html: string): number => Math.max(1, Math.ceil(textOf(html).split(' ').filter(Boolean).length / WORDS_PER_MINUTE))
+/** Slug candidates looked up per statement. */
+const SLUG_CANDIDATES = 20
 
 /**
  * A slug from the title that no other post uses: "nepal", then "nepal-2", "nepal-3"… `skip` passes over that
- * many free candidates, so saves retrying after a collision spread out instead of colliding again.
+ * many free candidates, so saves retrying after a collision spread out instead of colliding again. Candidates
+ * are looked up by equality (`slug IN (…)`, the unique index) in batches; a prefix LIKE cannot use that index
+ * under a non-C collation and scanned every post.
  */
 async function uniqueSlug(prisma: PrismaClient, title: string, exceptId?: number, skip = 0): Promise<string> {
   const base = slugify(title) || 'post'
-  const taken = new Set(
-    (await prisma.post.findMany({ where: { slug: { startsWith: base }, ...(exceptId ? { id: { not: exceptId } } : {}) }, select: { slug: true } })).map(
-      (p) => p.slug,
-    ),
-  )
   let free = 0
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`
-    if (!taken.has(candidate) && free++ === skip) return candidate
+  for (let first = 1; ; first += SLUG_CANDIDATES) {
+    const candidates = Array.from({ length: SLUG_CANDIDATES }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`))
+    const taken = new Set(
+      (
+        await prisma.post.findMany({
+          where: { slug: { in: candidates }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+          select: { slug: true },
+        })
+      ).map((p) => p.slug),
+    )
+    for (const candidate of candidates) if (!taken.has(candidate) && free++ === skip) return candidate
   }
-}
-
-// Uploaded images are site-relative (/media/…) or on the image host; anything else must be a web address.
-function checkImageUrl(url: string | null): string | null {
-  if (url === null) return null
-  if (/^\/(?!\/)/.test(url)) return url
-  if (URL.canParse(url) && ['http:', 'https:'].includes(new URL(url).protocol)) return url
-  throw new InvalidInputError(messages.posts.badImageUrl)
 }
 
 async function checkReferences(prisma: PrismaClient, categoryId: number | null | undefined, tagIds: number[] | undefined) {
@@ -54,22 +47,37 @@ async function checkReferences(prisma: PrismaClient, categoryId: number | null |
   return unique
 }
 
+/**
+ * The story's place: the point rounded to LOCATION_PRECISION (absent: unchanged, null: cleared), and the country
+ * code as sent or, when none is sent, the country the location text names.
+ */
+function placeFields(deps: AppDeps, input: CreatePostData | UpdatePostData) {
+  const round = (v: number | null) => (v === null ? null : roundCoordinate(v, deps.places.precision))
+  return {
+    ...(input.location_city !== undefined ? { locationCity: input.location_city } : {}),
+    ...(input.latitude !== undefined ? { latitude: round(input.latitude) } : {}),
+    ...(input.longitude !== undefined ? { longitude: round(input.longitude) } : {}),
+    countryCode: input.country_code ?? countryCodeFromText(input.location_country),
+  } satisfies Prisma.PostUncheckedUpdateInput
+}
+
 /** The stored form of the fields both create and update receive; meta fields default as SPEC.md §5 says. */
 function contentFields(input: CreatePostData | UpdatePostData) {
   const content = sanitizePostHtml(input.content)
-  if (!textOf(content) && !/<img\b/i.test(content)) throw new InvalidInputError(messages.posts.contentRequired)
+  const meta = withMetaDefaults(input)
+  if (!hasStoryContent(content)) throw new InvalidInputError(messages.posts.contentRequired)
   return {
     title: input.title,
     content,
     excerpt: input.excerpt,
     readingTime: readingTimeOf(content),
-    featuredImage: checkImageUrl(input.featured_image),
+    featuredImage: input.featured_image,
     featuredImageAlt: input.featured_image_alt,
     locationName: input.location_name,
     locationRegion: input.location_region,
     locationCountry: input.location_country,
-    metaTitle: input.meta_title ?? input.title,
-    metaDescription: input.meta_description ?? (input.excerpt || null),
+    metaTitle: meta.meta_title,
+    metaDescription: meta.meta_description,
     ...(input.meta_keywords ? { metaKeywords: input.meta_keywords } : {}),
   } satisfies Prisma.PostUncheckedUpdateInput
 }
@@ -89,10 +97,17 @@ async function withFreshSlug<T>(save: (skip: number) => Promise<T>): Promise<T> 
   }
 }
 
+// A scheduled time must still be ahead when the save arrives.
+function scheduledTime(deps: AppDeps, at: Date | null): Date {
+  if (!at || at.getTime() <= deps.now().getTime()) throw new InvalidInputError(SCHEDULE_IN_PAST)
+  return at
+}
+
 export async function createPost(deps: AppDeps, authorId: number, input: CreatePostData): Promise<{ id: number; slug: string }> {
   const { prisma } = deps
+  const publishedAt = input.status === 'published' ? deps.now() : input.status === 'scheduled' ? scheduledTime(deps, input.published_at) : null
   const tagIds = await checkReferences(prisma, input.category_id, input.tags)
-  const fields = contentFields(input)
+  const fields = { ...contentFields(input), ...placeFields(deps, input) }
   return withFreshSlug(async (skip) =>
     prisma.post.create({
       data: {
@@ -101,24 +116,40 @@ export async function createPost(deps: AppDeps, authorId: number, input: CreateP
         status: input.status,
         authorId,
         categoryId: input.category_id ?? null,
-        publishedAt: input.status === 'published' ? deps.now() : null,
+        publishedAt,
         tags: { create: tagIds.map((tagId) => ({ tagId })) },
       },
       select: { id: true, slug: true },
     }),
-  )
+  ).finally(() => {
+    if (input.status === 'scheduled') deps.scheduler?.wake()
+  })
+}
+
+/**
+ * published_at after an update. Publishing keeps the first publication date of a post that was public before,
+ * and is "now" otherwise (a scheduled post published early too); scheduling takes the chosen time; taking a
+ * scheduled post back to draft forgets its time. Saving without a status change can move a scheduled time.
+ */
+function publicationTime(deps: AppDeps, existing: { status: string; publishedAt: Date | null }, input: UpdatePostData): Date | null | undefined {
+  const status = input.status ?? existing.status
+  const wasPublic = existing.publishedAt !== null && existing.status !== 'scheduled'
+  if (status === 'published') return existing.status === 'published' || wasPublic ? undefined : deps.now()
+  if (status === 'scheduled') return input.published_at || input.status === 'scheduled' ? scheduledTime(deps, input.published_at) : undefined
+  return existing.status === 'scheduled' ? null : undefined
 }
 
 export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<{ id: number; slug: string }> {
   const { prisma } = deps
-  const existing = await prisma.post.findUnique({ where: { id: input.id }, select: { title: true, slug: true, publishedAt: true } })
+  const existing = await prisma.post.findUnique({ where: { id: input.id }, select: { title: true, slug: true, publishedAt: true, status: true } })
   if (!existing) throw new NotFoundError(messages.posts.missing)
   const tagIds = await checkReferences(prisma, input.category_id, input.tags)
-  const fields = contentFields(input)
-  const publishing = input.status === 'published' && !existing.publishedAt
-  return withFreshSlug(async (skip) => {
-    // Once a post has been published its address may be shared, so its slug never changes again.
-    const slug = existing.publishedAt || input.title === existing.title ? existing.slug : await uniqueSlug(prisma, input.title, input.id, skip)
+  const fields = { ...contentFields(input), ...placeFields(deps, input) }
+  const publishedAt = publicationTime(deps, existing, input)
+  const wasPublic = existing.publishedAt !== null && existing.publishedAt <= deps.now()
+  const saved = await withFreshSlug(async (skip) => {
+    // Once a post has been public its address may be shared, so its slug never changes again.
+    const slug = wasPublic || input.title === existing.title ? existing.slug : await uniqueSlug(prisma, input.title, input.id, skip)
     return prisma.$transaction(async (tx) => {
       if (input.tags) await tx.postTag.deleteMany({ where: { postId: input.id } })
       return tx.post.update({
@@ -128,11 +159,13 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
           slug,
           ...(input.status ? { status: input.status } : {}),
           ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
-          ...(publishing ? { publishedAt: deps.now() } : {}),
+          ...(publishedAt !== undefined ? { publishedAt } : {}),
           ...(input.tags ? { tags: { create: tagIds.map((tagId) => ({ tagId })) } } : {}),
         },
         select: { id: true, slug: true },
       })
     })
   })
+  if (existing.status === 'scheduled' || input.status === 'scheduled') deps.scheduler?.wake()
+  return saved
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import { messages } from '../messages'
+import { id, MAX_INT, pageNumber, pageSize, text } from '../input-policy'
+import { isSafeImageUrl } from '../media/image-url'
 import { pagination } from './public-schema'
+import { placeMessages, pointIsComplete, postPlaceFields } from '../places/schema'
 
-export const postStatuses = ['draft', 'published', 'archived'] as const
-export const postStatus = z.enum(postStatuses, { error: 'Status must be draft, published or archived' })
+export const postStatuses = ['draft', 'published', 'archived', 'scheduled'] as const
+export const postStatus = z.enum(postStatuses, { error: 'Status must be draft, published, archived or scheduled' })
 export type PostStatusValue = z.infer<typeof postStatus>
 
 /** SPEC.md §3 "Post (admin list)". */
@@ -28,11 +31,10 @@ export const ADMIN_POSTS_PAGE_SIZE = 10
 
 export const adminPostsInput = z
   .object({
-    page: z.number().int().min(1).max(100_000).default(1),
-    limit: z.number().int().min(1).max(100).default(ADMIN_POSTS_PAGE_SIZE),
+    page: pageNumber(),
+    limit: pageSize(100).default(ADMIN_POSTS_PAGE_SIZE),
     status: postStatus.optional(),
-    search: z
-      .string()
+    search: text('Search')
       .trim()
       .max(200)
       .optional()
@@ -57,8 +59,12 @@ export const adminPost = z.object({
   featured_image: z.string().nullable(),
   featured_image_alt: z.string().nullable(),
   location_name: z.string().nullable(),
+  location_city: z.string().nullable(),
   location_region: z.string().nullable(),
   location_country: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  country_code: z.string().nullable(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   meta_keywords: z.array(z.string()),
@@ -70,9 +76,16 @@ export const adminPost = z.object({
 })
 export type AdminPost = z.infer<typeof adminPost>
 
+/**
+ * SPEC.md §5: on save an empty meta title becomes the title and an empty meta description the excerpt. The
+ * editor applies it before sending (so the REST body is as the spec says) and the server again on every save.
+ */
+export function withMetaDefaults(post: { title: string; excerpt?: string | null; meta_title?: string | null; meta_description?: string | null }) {
+  return { meta_title: post.meta_title?.trim() || post.title, meta_description: post.meta_description?.trim() || post.excerpt || null }
+}
+
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
@@ -81,36 +94,56 @@ const optionalText = (max: number) =>
 // Forms send '' for "no category"; REST clients may send numbers as strings.
 const optionalId = z.preprocess(
   (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
-  z.number().int().positive().nullable(),
+  z.number().int().positive().max(MAX_INT, 'Category id is out of range').nullable(),
 )
 
 /** SPEC.md §3 "Post (form)" as create and update receive it. */
 const postFields = {
-  title: z.string({ error: messages.posts.titleRequired }).trim().min(1, messages.posts.titleRequired).max(200, 'Title must be at most 200 characters'),
-  content: z.string({ error: messages.posts.contentRequired }).trim().min(1, messages.posts.contentRequired).max(500_000, 'Content is too long'),
-  excerpt: z.string().trim().max(1000, 'Excerpt must be at most 1000 characters').nullish().transform((v) => v ?? ''),
+  title: text('Title', { error: messages.posts.titleRequired }).trim().min(1, messages.posts.titleRequired).max(200, 'Title must be at most 200 characters'),
+  content: text('Content', { error: messages.posts.contentRequired }).trim().min(1, messages.posts.contentRequired).max(500_000, 'Content is too long'),
+  excerpt: text('Excerpt').trim().max(1000, 'Excerpt must be at most 1000 characters').nullish().transform((v) => v ?? ''),
   category_id: optionalId.optional(),
-  tags: z.array(z.coerce.number().int().positive()).max(50).optional(),
-  featured_image: optionalText(2000),
+  tags: z.array(z.coerce.number().pipe(id('Tag id'))).max(50).optional(),
+  featured_image: optionalText(2000).refine((url) => url === null || isSafeImageUrl(url), messages.posts.badImageUrl),
   featured_image_alt: optionalText(300),
   location_name: optionalText(200),
+  location_city: optionalText(200).optional(),
   location_region: optionalText(200),
   location_country: optionalText(200),
+  ...postPlaceFields,
   meta_title: optionalText(200),
   meta_description: optionalText(500),
   meta_keywords: z
-    .union([z.array(z.string().trim().max(100)), z.string().max(2000)])
+    .union([z.array(text('Keyword').trim().max(100)), text('Keywords').max(2000)])
     .optional()
     .transform((v) => (v === undefined ? undefined : (typeof v === 'string' ? v.split(',') : v).map((k) => k.trim()).filter(Boolean).slice(0, 30))),
 }
 
-export const createPostInput = z.object({ ...postFields, status: postStatus.default('draft') })
+const completePoint = { message: placeMessages.pointIncomplete }
+
+export const SCHEDULE_IN_PAST = 'Choose a date and time in the future to schedule the post'
+
+/** When a scheduled post goes public: an ISO 8601 date-time (with offset), required with status "scheduled". */
+const publishAt = z
+  .string()
+  .trim()
+  .refine((v) => !Number.isNaN(Date.parse(v)) && /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), { message: 'Publish time must be a date and time' })
+  .nullish()
+  .transform((v) => (v ? new Date(v) : null))
+
+export const createPostInput = z
+  .object({ ...postFields, status: postStatus.default('draft'), published_at: publishAt })
+  .refine((p) => p.status !== 'scheduled' || p.published_at, { message: SCHEDULE_IN_PAST, path: ['published_at'] })
+  .refine(pointIsComplete, completePoint)
 export type CreatePostInput = z.input<typeof createPostInput>
 export type CreatePostData = z.output<typeof createPostInput>
 
 /** Update: the same body as create; status only when a change is requested. */
-export const updatePostInput = z.object({ id: z.number().int().positive(), ...postFields, status: postStatus.optional() })
+export const updatePostInput = z
+  .object({ id: id('Post id'), ...postFields, status: postStatus.optional(), published_at: publishAt })
+  .refine((p) => p.status !== 'scheduled' || p.published_at, { message: SCHEDULE_IN_PAST, path: ['published_at'] })
+  .refine(pointIsComplete, completePoint)
 export type UpdatePostInput = z.input<typeof updatePostInput>
 export type UpdatePostData = z.output<typeof updatePostInput>
 
-export const postIdInput = z.object({ id: z.number().int().positive() })
+export const postIdInput = z.object({ id: id('Post id') })

@@ -1,17 +1,46 @@
 import { publicProcedure } from '../trpc'
-import { postBySlugInput, publicPost, publishedPostsInput, publishedPostsOutput } from './public-schema'
-import { listPublishedPosts, readPublishedPost } from './public-service'
+import {
+  postBySlugInput,
+  postCardsInput,
+  postCardsOutput,
+  postViewOutput,
+  publicPost,
+  publishedPostsInput,
+  publishedPostsOutput,
+} from './public-schema'
+import { countPostView, findPublishedPostOrThrow, listPostCards, listPublishedPosts, readPublishedPost } from './public-service'
 
 /** Procedures visitors use to read published posts (issue: reading). */
 export const publicPostProcedures = {
-  /** Published posts: optional page size, page, category (slug or name) and search. */
+  /** Published posts in the spec's public shape (bodies included): optional page size, page, category and search. */
   published: publicProcedure
     .input(publishedPostsInput)
     .output(publishedPostsOutput)
     .query(({ ctx, input }) => listPublishedPosts(ctx.deps, input)),
-  /** One published post; counts a view, so the web calls it once per page visit. */
+  /**
+   * The blog list's page of story cards (no bodies), with search, category, paging and the chips' counts:
+   * the web app's list procedure. See `postCardsInput` / `postCardsOutput`.
+   */
+  cards: publicProcedure
+    .input(postCardsInput)
+    .output(postCardsOutput)
+    .query(({ ctx, input }) => listPostCards(ctx.deps, input)),
+  /** One published post; counts a view (the REST path of SPEC.md §7 and outside callers). */
   bySlug: publicProcedure
     .input(postBySlugInput)
     .output(publicPost)
-    .query(({ ctx, input }) => readPublishedPost(ctx.deps, input.slug)),
+    .query(({ ctx, input }) => readPublishedPost(ctx.deps, input.slug, ctx.onEachRead)),
+  /**
+   * The same post without counting a view. The web app loads it ahead of time (hovering a link preloads the
+   * story), so the visit itself is counted separately with recordView once the page is shown.
+   */
+  story: publicProcedure
+    .input(postBySlugInput)
+    .output(publicPost)
+    .query(({ ctx, input }) => findPublishedPostOrThrow(ctx.deps, input.slug)),
+  /** Counts one view of a published post and answers the new total. */
+  recordView: publicProcedure
+    .input(postBySlugInput)
+    .output(postViewOutput)
+    .mutation(async ({ ctx, input }) => ({ view_count: await countPostView(ctx.deps, input.slug) })),
 }

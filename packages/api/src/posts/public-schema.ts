@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { pageNumber, pageSize, text } from '../input-policy'
+import { publicCategory } from '../taxonomy/schema'
 
 /** A published post as visitors (and the REST adapter) see it: SPEC.md §3 "Post (public)", snake_case. */
 export const publicPost = z.object({
@@ -6,7 +8,7 @@ export const publicPost = z.object({
   slug: z.string(),
   title: z.string(),
   excerpt: z.string(),
-  /** Sanitised HTML. */
+  /** HTML, sanitised when it was stored. */
   content: z.string(),
   featured_image: z.string().nullable(),
   featured_image_alt: z.string().nullable(),
@@ -33,9 +35,8 @@ export type PublicPost = z.infer<typeof publicPost>
 export const pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() })
 export type Pagination = z.infer<typeof pagination>
 
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, label: string) =>
+  text(label)
     .trim()
     .max(max)
     .optional()
@@ -44,11 +45,11 @@ const optionalText = (max: number) =>
 export const publishedPostsInput = z
   .object({
     /** Page size; without it every published post is returned (the blog list). */
-    limit: z.number().int().min(1).max(100).optional(),
-    page: z.number().int().min(1).max(100_000).default(1),
+    limit: pageSize(100).optional(),
+    page: pageNumber(),
     /** A category slug (footer links) or its exact name (chips). */
-    category: optionalText(100),
-    search: optionalText(200),
+    category: optionalText(100, 'Category'),
+    search: optionalText(200, 'Search'),
   })
   .prefault({})
 export type PublishedPostsInput = z.input<typeof publishedPostsInput>
@@ -57,4 +58,58 @@ export type PublishedPostsQuery = z.output<typeof publishedPostsInput>
 export const publishedPostsOutput = z.object({ posts: z.array(publicPost), pagination })
 export type PublishedPostsOutput = z.infer<typeof publishedPostsOutput>
 
-export const postBySlugInput = z.object({ slug: z.string().trim().min(1).max(200) })
+export const postBySlugInput = z.object({ slug: text('Slug').trim().min(1).max(200) })
+
+/**
+ * A story card: what a list of stories shows for each post (blog list, home page). The public post's fields
+ * without the body, author, tags, views and SEO fields, so a page of cards stays a few kilobytes.
+ */
+export const postCard = publicPost.pick({
+  id: true,
+  slug: true,
+  title: true,
+  excerpt: true,
+  featured_image: true,
+  featured_image_alt: true,
+  category_name: true,
+  category_color: true,
+  reading_time: true,
+  location_name: true,
+  location_country: true,
+  published_at: true,
+  created_at: true,
+})
+export type PostCard = z.infer<typeof postCard>
+
+export const POST_CARDS_PAGE_SIZE = 12
+export const POST_CARDS_MAX_PAGE_SIZE = 48
+
+/**
+ * `posts.cards`: one page of story cards for the blog list ("Load more" asks for page + 1). `search` keeps
+ * the spec's blog search (case-insensitive match on title, excerpt, location name, location country or
+ * category name; full-text matches too, best first); `category` is a category slug or its exact name.
+ */
+export const postCardsInput = z
+  .object({
+    search: optionalText(200, 'Search'),
+    category: optionalText(100, 'Category'),
+    page: pageNumber(),
+    limit: pageSize(POST_CARDS_MAX_PAGE_SIZE).default(POST_CARDS_PAGE_SIZE),
+  })
+  .prefault({})
+export type PostCardsInput = z.input<typeof postCardsInput>
+export type PostCardsQuery = z.output<typeof postCardsInput>
+
+export const postCardsOutput = z.object({
+  /** The requested page, best match first when searching, otherwise newest first. */
+  cards: z.array(postCard),
+  /** `total` counts the posts matching search and category; `pages` is at least 1. */
+  pagination,
+  /** Every category with its number of published posts (the filter chips), by name. */
+  categories: z.array(publicCategory),
+  /** All published posts (the "All" chip), whatever the search or category. */
+  published_total: z.number(),
+})
+export type PostCardsOutput = z.infer<typeof postCardsOutput>
+
+export const postViewOutput = z.object({ view_count: z.number() })

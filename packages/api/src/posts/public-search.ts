@@ -1,4 +1,5 @@
-import { Prisma, type PrismaClient } from '@wayfarer/db'
+import { Prisma } from '@wayfarer/db'
+import { publicPostSql } from './visibility'
 
 /**
  * The post side of the search document. It must stay byte-for-byte the expression of the GIN index in the
@@ -18,37 +19,45 @@ export function toPrefixQuery(search: string): string | null {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
+/** Published posts in a category given by slug or exact name (chips send names, footer links slugs). */
+export const inCategory = (category: string | undefined) =>
+  category === undefined
+    ? Prisma.sql`TRUE`
+    : Prisma.sql`p."category_id" IN (SELECT "id" FROM "categories" WHERE "slug" = ${category} OR "name" = ${category})`
+
 /**
- * Ids of the published posts matching a search, best first. Ranked full-text search over title, excerpt,
- * location and category name; the spec's case-insensitive substring match (title, excerpt, location name,
- * location country, category name) is always part of the result too, so a fragment such as "apurn" or a
- * single letter still finds what the spec says it finds.
+ * The published posts matching a search, as rows of (id, ord, total): `ord` is the rank order (best first),
+ * `total` the number of matches. Ranked full-text search over title, excerpt, location and category name,
+ * united with the spec's case-insensitive substring match (title, excerpt, location name, location country,
+ * category name), so a fragment such as "apurn" or a single letter still finds what the spec says it finds.
+ *
+ * Every condition reads only the posts row (categories are resolved to ids first), so PostgreSQL can answer
+ * each with an index (full-text GIN, trigram GIN, category_id) and OR the bitmaps instead of scanning.
  */
-export async function searchPublishedPostIds(
-  prisma: PrismaClient,
-  search: string,
-  category: string | undefined,
-): Promise<number[]> {
+export function searchHits(search: string, category: string | undefined): Prisma.Sql {
   const tsQuery = toPrefixQuery(search)
   const query = tsQuery ? Prisma.sql`to_tsquery('english'::regconfig, ${tsQuery})` : Prisma.sql`NULL::tsquery`
   const like = `%${escapeLike(search)}%`
-  const rows = await prisma.$queryRaw<{ id: number }[]>`
-    SELECT p."id"
-    FROM "posts" p
-    LEFT JOIN "categories" c ON c."id" = p."category_id"
-    WHERE p."status" = 'published'
-      AND (${category ?? null}::text IS NULL OR c."slug" = ${category ?? null}::text OR c."name" = ${category ?? null}::text)
-      AND (
-        ${postDocument} @@ ${query}
-        OR to_tsvector('english'::regconfig, coalesce(c."name", '')) @@ ${query}
-        OR p."title" ILIKE ${like} OR p."excerpt" ILIKE ${like}
-        OR p."location_name" ILIKE ${like} OR p."location_country" ILIKE ${like} OR c."name" ILIKE ${like}
-      )
-    ORDER BY
-      coalesce(ts_rank(${postDocument}, ${query}), 0)
-        + 0.1 * coalesce(ts_rank(to_tsvector('english'::regconfig, coalesce(c."name", '')), ${query}), 0)
-        + CASE WHEN p."title" ILIKE ${like} THEN 0.05 ELSE 0 END DESC,
-      p."published_at" DESC NULLS LAST,
-      p."id" DESC`
-  return rows.map((r) => Number(r.id))
+  return Prisma.sql`
+    SELECT m."id",
+      row_number() OVER (ORDER BY m."score" DESC, m."published_at" DESC, m."id" DESC)::int AS "ord",
+      count(*) OVER ()::int AS "total"
+    FROM (
+      SELECT p."id", p."published_at",
+        coalesce(ts_rank(${postDocument}, ${query}), 0)
+          + 0.1 * coalesce(ts_rank(to_tsvector('english'::regconfig, coalesce(c."name", '')), ${query}), 0)
+          + CASE WHEN p."title" ILIKE ${like} THEN 0.05 ELSE 0 END AS "score"
+      FROM "posts" p LEFT JOIN "categories" c ON c."id" = p."category_id"
+      WHERE ${publicPostSql('p')}
+        AND ${inCategory(category)}
+        AND (
+          ${postDocument} @@ ${query}
+          OR p."title" ILIKE ${like} OR p."excerpt" ILIKE ${like}
+          OR p."location_name" ILIKE ${like} OR p."location_country" ILIKE ${like}
+          OR p."category_id" = ANY(ARRAY(
+            SELECT "id" FROM "categories"
+            WHERE "name" ILIKE ${like} OR to_tsvector('english'::regconfig, "name") @@ ${query}
+          ))
+        )
+    ) m`
 }

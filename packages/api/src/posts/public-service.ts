@@ -1,110 +1,105 @@
-import type { Prisma } from '@wayfarer/db'
 import type { AppDeps } from '../deps'
 import { NotFoundError } from '../errors'
 import { messages } from '../messages'
-import { sanitizePostHtml } from './sanitize'
-import { searchPublishedPostIds } from './public-search'
-import type { PublicPost, PublishedPostsOutput, PublishedPostsQuery } from './public-schema'
+import { categoryCounts } from '../taxonomy/service'
+import {
+  allPublicPosts,
+  BATCH_SIZE,
+  isPublished,
+  postCardPage,
+  publicPostBySlug,
+  publicPostPage,
+  publishedPostDates as readPublishedPostDates,
+  type PostFilter,
+} from './public-read'
+import { searchHits } from './public-search'
+import { postBySlugInput, type PostCardsOutput, type PostCardsQuery, type PublicPost, type PublishedPostsOutput, type PublishedPostsQuery } from './public-schema'
 
-const include = {
-  category: { select: { name: true, color: true } },
-  author: { select: { firstName: true, lastName: true } },
-  tags: { select: { tag: { select: { id: true, name: true } } }, orderBy: { tag: { name: 'asc' } } },
-} satisfies Prisma.PostInclude
+const filterOf = (input: { search?: string | undefined; category?: string | undefined }): PostFilter =>
+  input.search ? { hits: searchHits(input.search, input.category) } : { category: input.category }
 
-type PostRow = Prisma.PostGetPayload<{ include: typeof include }>
+const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit))
 
-// Only drafts and archived posts are hidden: everything public filters on this.
-const published = { status: 'published' } as const satisfies Prisma.PostWhereInput
-
-// A stored image URL is shown as-is only when it is http(s) or site-relative; anything else (javascript:,
-// data:) would be an injection vector in src/og:image.
-const safeImageUrl = (url: string | null): string | null =>
-  url && (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url)) ? url : null
-
-export function toPublicPost(row: PostRow): PublicPost {
-  return {
-    id: row.id,
-    slug: row.slug,
-    title: row.title,
-    excerpt: row.excerpt,
-    content: sanitizePostHtml(row.content),
-    featured_image: safeImageUrl(row.featuredImage),
-    featured_image_alt: row.featuredImageAlt,
-    category_name: row.category?.name ?? null,
-    category_color: row.category?.color ?? null,
-    reading_time: row.readingTime,
-    first_name: row.author.firstName,
-    last_name: row.author.lastName,
-    location_name: row.locationName,
-    location_city: row.locationCity,
-    location_country: row.locationCountry,
-    published_at: row.publishedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    view_count: row.viewCount,
-    meta_title: row.metaTitle,
-    meta_description: row.metaDescription,
-    tags: row.tags.map((t) => t.tag),
-  }
-}
-
-const newestFirst = [{ publishedAt: 'desc' }, { id: 'desc' }] satisfies Prisma.PostOrderByWithRelationInput[]
-
-/** Published posts, newest first (or best match first when searching), one page at a time. */
+/**
+ * Published posts in the spec's public shape, newest first (or best match first when searching), one page at
+ * a time. Without `limit` every match is returned (SPEC.md §7: the blog list's call), read in bounded batches.
+ */
 export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQuery): Promise<PublishedPostsOutput> {
-  const { prisma } = deps
-  const page = input.page
-  let rows: PostRow[]
-  let total: number
-  if (input.search) {
-    const ids = await searchPublishedPostIds(prisma, input.search, input.category)
-    total = ids.length
-    const pageIds = input.limit ? ids.slice((page - 1) * input.limit, page * input.limit) : ids
-    const found = await prisma.post.findMany({ where: { id: { in: pageIds }, ...published }, include })
-    const byId = new Map(found.map((r) => [r.id, r]))
-    rows = pageIds.flatMap((id) => byId.get(id) ?? [])
-  } else {
-    const where: Prisma.PostWhereInput = input.category
-      ? { ...published, category: { OR: [{ slug: input.category }, { name: input.category }] } }
-      : published
-    ;[rows, total] = await Promise.all([
-      prisma.post.findMany({
-        where,
-        include,
-        orderBy: newestFirst,
-        ...(input.limit ? { take: input.limit, skip: (page - 1) * input.limit } : {}),
-      }),
-      prisma.post.count({ where }),
-    ])
+  const pending = (id: number) => deps.views.pending(id)
+  const filter = filterOf(input)
+  if (input.limit) {
+    const page = await publicPostPage(deps.prisma, filter, input.limit, (input.page - 1) * input.limit, pending)
+    return { posts: page.rows, pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) } }
   }
-  const limit = input.limit ?? Math.max(total, 1)
+  // Everything, in keyset batches; a search or a category (a fraction of the posts) in offset batches.
+  let posts: PublicPost[] = []
+  if (!filter.hits && filter.category === undefined) posts = await allPublicPosts(deps.prisma, pending)
+  else {
+    for (let offset = 0; ; offset += BATCH_SIZE) {
+      const batch = await publicPostPage(deps.prisma, filter, BATCH_SIZE, offset, pending)
+      posts.push(...batch.rows)
+      if (batch.rows.length < BATCH_SIZE) break
+    }
+  }
+  const limit = Math.max(posts.length, 1)
+  return { posts, pagination: { page: 1, limit, total: posts.length, pages: 1 } }
+}
+
+/** The blog list's page of story cards, with the category chips' counts. */
+export async function listPostCards(deps: AppDeps, input: PostCardsQuery): Promise<PostCardsOutput> {
+  const [page, counts] = await Promise.all([
+    postCardPage(deps.prisma, filterOf(input), input.limit, (input.page - 1) * input.limit),
+    categoryCounts(deps),
+  ])
   return {
-    posts: rows.map(toPublicPost),
-    pagination: { page: input.limit ? page : 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) },
+    cards: page.rows,
+    pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) },
+    categories: counts.categories,
+    published_total: counts.publishedTotal,
   }
 }
 
-/** A published post by its slug; each call counts one view. */
-export async function readPublishedPost(deps: AppDeps, slug: string): Promise<PublicPost> {
-  const { count } = await deps.prisma.post.updateMany({ where: { slug, ...published }, data: { viewCount: { increment: 1 } } })
-  if (count === 0) throw new NotFoundError(messages.posts.notFoundText)
-  return toPublicPost(await deps.prisma.post.findFirstOrThrow({ where: { slug, ...published }, include }))
+/**
+ * A published post by its slug, counting one view: `onEachRead` runs the count now and again whenever the
+ * server's public-read cache serves this answer without calling the procedure.
+ */
+export async function readPublishedPost(deps: AppDeps, slug: string, onEachRead: (effect: () => void) => void): Promise<PublicPost> {
+  const post = await publicPostBySlug(deps.prisma, slug, () => 0)
+  if (!post) throw new NotFoundError(messages.posts.notFoundText)
+  onEachRead(() => deps.views.count(post.id))
+  return { ...post, view_count: post.view_count + deps.views.pending(post.id) }
+}
+
+/** A published post by slug without counting a view, or NotFound (the web app preloads it on hover). */
+export async function findPublishedPostOrThrow(deps: AppDeps, slug: string): Promise<PublicPost> {
+  const post = await findPublishedPost(deps, slug)
+  if (!post) throw new NotFoundError(messages.posts.notFoundText)
+  return post
+}
+
+/** Counts one view of a published post (a visitor opened it) and returns the new total (written in a batch later). */
+export async function countPostView(deps: AppDeps, slug: string): Promise<number> {
+  const [row] = await deps.prisma.$queryRaw<{ id: number; view_count: number }[]>`
+    SELECT p."id", p."view_count" FROM "posts" p WHERE p."slug" = ${slug} AND ${isPublished} LIMIT 1`
+  if (!row) throw new NotFoundError(messages.posts.notFoundText)
+  const id = Number(row.id)
+  deps.views.count(id)
+  return Number(row.view_count) + deps.views.pending(id)
 }
 
 /** A published post by slug without counting a view (server-rendered <head>, feeds). */
 export async function findPublishedPost(deps: AppDeps, slug: string): Promise<PublicPost | null> {
-  const row = await deps.prisma.post.findFirst({ where: { slug, ...published }, include })
-  return row ? toPublicPost(row) : null
+  // Callers outside tRPC (the page heads) pass URL text as it came: the input policy applies here too.
+  if (!postBySlugInput.safeParse({ slug }).success) return null
+  return publicPostBySlug(deps.prisma, slug, (id) => deps.views.pending(id))
 }
 
-/** The newest published posts (all when `take` is absent), for the RSS feed and the sitemap. */
-export async function latestPublishedPosts(deps: AppDeps, take?: number): Promise<PublicPost[]> {
-  const rows = await deps.prisma.post.findMany({ where: published, include, orderBy: newestFirst, ...(take ? { take } : {}) })
-  return rows.map(toPublicPost)
+/** The newest published posts, for the RSS feed and the home page's head. */
+export async function latestPublishedPosts(deps: AppDeps, take: number): Promise<PublicPost[]> {
+  return (await publicPostPage(deps.prisma, {}, take, 0, (id) => deps.views.pending(id))).rows
 }
 
 /** Slug and last change of every published post, newest first (sitemap lastmod). */
-export async function publishedPostDates(deps: AppDeps): Promise<{ slug: string; updated_at: string }[]> {
-  const rows = await deps.prisma.post.findMany({ where: published, select: { slug: true, updatedAt: true }, orderBy: newestFirst })
-  return rows.map((r) => ({ slug: r.slug, updated_at: r.updatedAt.toISOString() }))
+export function publishedPostDates(deps: AppDeps): Promise<{ slug: string; updated_at: string }[]> {
+  return readPublishedPostDates(deps.prisma)
 }

@@ -18,4 +18,24 @@ describe('sanitizePostHtml', () => {
     ['<img src="data:image/svg+xml;base64,AAAA" />', '<img />'],
     ['<a href="https://x.example" target="_blank">x</a>', '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>'],
   ])('cleans %s', (dirty, clean) => expect(sanitizePostHtml(dirty)).toBe(clean))
+
+  // Content is sanitised on every write, so a post saved again must come out unchanged.
+  it('is idempotent: cleaning clean HTML changes nothing', () => {
+    const dirty =
+      '<p>Fish &amp; chips &lt;3 &quot;quoted&quot; caf\u00e9 &nbsp;<b>x</b><script>x</script></p>' +
+      '<a href="https://x.example/?a=1&amp;b=2" target="_blank">l</a><img src="/media/a.jpg" alt="A &amp; B" onerror="x" />'
+    const once = sanitizePostHtml(dirty)
+    expect(sanitizePostHtml(once)).toBe(once)
+  })
+})
+
+// Issue 11, finding 12: an unclosed <style> made the parser read the rest of the post as CSS, and drop it.
+describe('raw-text elements', () => {
+  it.each([
+    ['<p>Before</p><style>p { color: red }<p>After the style</p><h2>And a heading</h2>', '<p>Before</p>p { color: red }<p>After the style</p><h2>And a heading</h2>'],
+    ['<p>Before</p><style>p{}</style><p>After</p>', '<p>Before</p><p>After</p>'],
+    ['<p>a</p><script>alert(1)<p>b</p>', '<p>a</p>alert(1)<p>b</p>'],
+    ['<p>a</p><SCRIPT src=x></SCRIPT><p>b</p>', '<p>a</p><p>b</p>'],
+    ['<p>a</p><textarea><p>kept</p>', '<p>a</p><p>kept</p>'],
+  ])('keeps the body after %s', (dirty, clean) => expect(sanitizePostHtml(dirty)).toBe(clean))
 })

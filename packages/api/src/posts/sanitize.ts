@@ -22,5 +22,21 @@ const options: sanitizeHtml.IOptions = {
   },
 }
 
-/** Rich post HTML reduced to the allowlist; used before storing and again before serving. */
-export const sanitizePostHtml = (html: string): string => sanitizeHtml(html, options)
+// The parser reads everything after these tags as their raw text, and the sanitiser then drops that text.
+const RAW_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'noscript']
+
+/**
+ * Whole raw-text elements go (with their content); an opening tag that is never closed loses only the tag, so
+ * an unclosed `<style>` cannot silently swallow the rest of the post (issue 11, finding 12).
+ */
+function dropRawTextElements(html: string): string {
+  let result = html
+  for (const tag of RAW_TEXT_TAGS) {
+    result = result.replace(new RegExp(`<${tag}\\b[^>]*>[\\s\\S]*?<\\/${tag}\\s*>`, 'gi'), '')
+    result = result.replace(new RegExp(`<${tag}\\b[^>]*>`, 'gi'), '')
+  }
+  return result
+}
+
+/** Rich post HTML reduced to the allowlist; applied to every write of a post's content (sanitized-writes.ts). */
+export const sanitizePostHtml = (html: string): string => sanitizeHtml(dropRawTextElements(html), options)

@@ -1,13 +1,33 @@
 import type { AppDeps } from '../deps'
+import { publicPostSql, publicPostWhere } from '../posts/visibility'
 import type { PublicCategory, PublicTag } from './schema'
 
-/** Every category by name, with the number of published posts in it (drafts are not counted). */
-export async function listCategories(deps: AppDeps): Promise<PublicCategory[]> {
-  const rows = await deps.prisma.category.findMany({
-    orderBy: { name: 'asc' },
-    include: { _count: { select: { posts: { where: { status: 'published' } } } } },
-  })
-  return rows.map(({ _count, ...c }) => ({ id: c.id, name: c.name, slug: c.slug, color: c.color, description: c.description, post_count: _count.posts }))
+export interface CategoryCounts {
+  /** Every category by name, with the number of its published posts (drafts are not counted). */
+  categories: PublicCategory[]
+  /** All published posts, with or without a category. */
+  publishedTotal: number
+}
+
+/** The categories with their counts and the number of all published posts, in one statement. */
+export async function categoryCounts(deps: Pick<AppDeps, 'prisma'>): Promise<CategoryCounts> {
+  const rows = await deps.prisma.$queryRaw<(PublicCategory & { published_total: number })[]>`
+    SELECT c."id", c."name", c."slug", c."color", c."description",
+      (SELECT count(*)::int FROM "posts" p WHERE p."category_id" = c."id" AND ${publicPostSql('p')}) AS "post_count",
+      (SELECT count(*)::int FROM "posts" p WHERE ${publicPostSql('p')}) AS "published_total"
+    FROM "categories" c
+    ORDER BY c."name"`
+  const publishedTotal = rows.length
+    ? Number(rows[0]!.published_total)
+    : await deps.prisma.post.count({ where: publicPostWhere })
+  return {
+    categories: rows.map((c) => ({ id: Number(c.id), name: c.name, slug: c.slug, color: c.color, description: c.description, post_count: Number(c.post_count) })),
+    publishedTotal,
+  }
+}
+
+export async function listCategories(deps: Pick<AppDeps, 'prisma'>): Promise<PublicCategory[]> {
+  return (await categoryCounts(deps)).categories
 }
 
 export async function listTags(deps: AppDeps): Promise<PublicTag[]> {

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FAKE_API_KEY, FAKE_CHANNEL_ID, startFakeYouTube, type FakeYouTube } from '../../../../e2e/fakes/youtube'
+import { FAKE_API_KEY, FAKE_CHANNEL_ID, startFakeYouTube, type FakeYouTube } from '@wayfarer/fakes/youtube'
 import { UnavailableError, UpstreamError } from '../errors'
 import { CachedVideoSource } from './cached-video-source'
 import { createYouTubeSource } from './youtube-api'

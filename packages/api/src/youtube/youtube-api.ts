@@ -69,7 +69,7 @@ export class YouTubeDataApiSource implements VideoSource {
   private readonly timeoutMs: number
 
   constructor(private readonly settings: YouTubeSettings & { apiKey: string; channelId: string }) {
-    this.timeoutMs = settings.timeoutMs ?? 8_000
+    this.timeoutMs = settings.timeoutMs ?? 3_000
   }
 
   async latestUploads(): Promise<Video[]> {

@@ -35,7 +35,7 @@ export function AboutScreen() {
             <Link to="/blog" className="rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800">
               Read Our Stories
             </Link>
-            <Link to={'/contact' as '/'} className="rounded-lg border border-gray-300 px-5 py-2.5 font-medium hover:bg-gray-50">
+            <Link to="/contact" className="rounded-lg border border-gray-300 px-5 py-2.5 font-medium hover:bg-gray-50">
               Get in Touch
             </Link>
           </div>

@@ -1,5 +1,6 @@
 import { format } from 'date-fns'
-import { Badge, Button, cx } from '@wayfarer/ui'
+import { Badge, Button, ConfirmButton, cx } from '@wayfarer/ui'
+import { messages } from '@wayfarer/api/messages'
 import type { AdminComment, ModerationAction } from '@wayfarer/api/schemas'
 
 const statusTone: Record<AdminComment['status'], string> = {
@@ -14,6 +15,7 @@ interface CommentRowProps {
   selected: boolean
   onSelect: (selected: boolean) => void
   onModerate: (action: ModerationAction) => void
+  /** Called once the owner has confirmed. */
   onDelete: () => void
 }
 
@@ -35,7 +37,7 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
             {comment.author_email}
           </a>
           {comment.author_website && (
-            <a href={comment.author_website} target="_blank" rel="nofollow noopener noreferrer" className="text-sm text-teal-700 hover:underline">
+            <a href={comment.author_website} target="_blank" rel="nofollow noopener noreferrer" className="text-sm text-teal-700 underline">
               {comment.author_website}
             </a>
           )}
@@ -46,7 +48,7 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
         <p className="mt-2 break-words whitespace-pre-line text-gray-800">{comment.content}</p>
         <p className="mt-2 text-xs text-gray-500">
           on{' '}
-          <a href={`/blog/${comment.post_slug}`} className="text-teal-700 hover:underline">
+          <a href={`/blog/${comment.post_slug}`} className="text-teal-700 underline hover:text-teal-900">
             “{comment.post_title}”
           </a>{' '}
           · {format(new Date(comment.created_at), 'MMM dd, yyyy h:mm a')}
@@ -76,9 +78,9 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
               Re-approve
             </Button>
           )}
-          <Button size="sm" variant="ghost" className="text-red-700" onClick={onDelete}>
+          <ConfirmButton size="sm" variant="ghost" className="text-red-700" confirm={messages.moderation.deleteConfirm} onConfirm={onDelete}>
             Delete
-          </Button>
+          </ConfirmButton>
         </div>
       </div>
     </li>

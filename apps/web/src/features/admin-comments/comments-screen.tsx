@@ -1,15 +1,16 @@
 import { useEffect, useState } from 'react'
-import { Button, Card, Skeleton } from '@wayfarer/ui'
+import { getRouteApi } from '@tanstack/react-router'
+import { Button, Card, Pagination, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { commentStatusFilters, COMMENTS_PAGE_SIZE, type CommentCounts, type CommentStatusFilter, type ModerationAction } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { commentStatusFilters, type CommentCounts, type CommentStatusFilter, type ModerationAction } from '@wayfarer/api/schemas'
+import { useViewInUrl } from '../../lib/url-view'
+import { trpcUtils } from '../../lib/trpc'
+import { moderationQueueQuery } from './queries'
 import { CommentRow } from './comment-row'
 import { useModeration } from './use-moderation'
-
-export interface CommentsView {
-  status: CommentStatusFilter
-  page: number
-}
+import { useAdminTitle } from '../../lib/page-meta'
+import { adminNumber } from '../../lib/numbers'
 
 const tiles: { key: keyof CommentCounts; label: string; tone: string }[] = [
   { key: 'pending', label: 'Pending', tone: 'text-yellow-700' },
@@ -25,9 +26,13 @@ const bulkActions: { action: ModerationAction; label: string }[] = [
   { action: 'spam', label: 'Spam' },
 ]
 
+const route = getRouteApi('/admin/comments')
+
 /** SPEC §2 Admin comments: count tiles, status filter, bulk actions, the queue in pages of 20. */
-export function CommentsScreen({ view, onViewChange }: { view: CommentsView; onViewChange: (view: CommentsView) => void }) {
-  const list = trpc.comments.adminList.useQuery({ status: view.status, page: view.page, limit: COMMENTS_PAGE_SIZE })
+export function CommentsScreen() {
+  useAdminTitle('Comments')
+  const [view, onViewChange] = useViewInUrl(route)
+  const list = useQuery(moderationQueueQuery(trpcUtils, view))
   const moderation = useModeration()
   const [selected, setSelected] = useState<Set<number>>(new Set())
   useEffect(() => setSelected(new Set()), [view.status, view.page])
@@ -46,7 +51,6 @@ export function CommentsScreen({ view, onViewChange }: { view: CommentsView; onV
   }
 
   function remove(id: number) {
-    if (!window.confirm(messages.moderation.deleteConfirm)) return
     setSelected((s) => new Set([...s].filter((x) => x !== id)))
     moderation.remove(id)
   }
@@ -71,7 +75,7 @@ export function CommentsScreen({ view, onViewChange }: { view: CommentsView; onV
         {tiles.map((tile) => (
           <Card key={tile.key} className="p-4">
             <p className="text-sm text-gray-500">{tile.label}</p>
-            <p className={`mt-1 text-2xl font-bold ${tile.tone}`} data-testid={`count-${tile.key}`}>{list.data ? list.data.counts[tile.key] : '–'}</p>
+            <p className={`mt-1 text-2xl font-bold ${tile.tone}`} data-testid={`count-${tile.key}`}>{list.data ? adminNumber(list.data.counts[tile.key]) : '–'}</p>
           </Card>
         ))}
       </div>
@@ -104,9 +108,7 @@ export function CommentsScreen({ view, onViewChange }: { view: CommentsView; onV
       <Card>
         {list.isPending ? (
           <div className="space-y-4 p-4" aria-busy="true">
-            {[0, 1, 2, 3, 4].map((i) => (
-              <Skeleton key={i} className="h-20 w-full" />
-            ))}
+            <Skeleton count={5} className="h-20 w-full" />
           </div>
         ) : list.isError ? (
           <div className="p-8 text-center text-gray-600">
@@ -153,19 +155,7 @@ export function CommentsScreen({ view, onViewChange }: { view: CommentsView; onV
         )}
       </Card>
 
-      {totalPages > 1 && (
-        <nav className="flex items-center justify-between" aria-label="Pagination">
-          <Button variant="secondary" size="sm" disabled={view.page <= 1} onClick={() => onViewChange({ ...view, page: view.page - 1 })}>
-            Previous
-          </Button>
-          <span className="text-sm text-gray-600">
-            Page {view.page} of {totalPages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={view.page >= totalPages} onClick={() => onViewChange({ ...view, page: view.page + 1 })}>
-            Next
-          </Button>
-        </nav>
-      )}
+      <Pagination page={view.page} pages={totalPages} onPage={(page) => onViewChange({ ...view, page })} />
     </div>
   )
 }

@@ -5,8 +5,9 @@ import { messages } from '@wayfarer/api/messages'
 import { statusAfter, type AdminComment, type AdminCommentsOutput, type ModerationAction } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
 import { useAuth } from '../auth/auth-context'
-import { errorText } from '../comments/submit-error'
+import { toUserMessage } from '../../lib/user-message'
 import { countsDelta, withDeletion, withModeration } from './moderation-cache'
+import { useToast } from '../admin/toast-host'
 
 type Snapshot = [QueryKey, AdminCommentsOutput | undefined][]
 
@@ -20,6 +21,7 @@ export function useModeration() {
   const utils = trpc.useUtils()
   const auth = useAuth()
   const [failure, setFailure] = useState<string | null>(null)
+  const toast = useToast()
   const listKey = getQueryKey(trpc.comments.adminList)
 
   async function applyOptimistically(update: (page: AdminCommentsOutput, rows: AdminComment[]) => AdminCommentsOutput, ids: number[]) {
@@ -49,8 +51,9 @@ export function useModeration() {
     onMutate: (vars) => applyOptimistically(moderated(vars.action, [vars.comment_id]), [vars.comment_id]),
     onError: (error, _vars, snapshot) => {
       rollback(snapshot)
-      setFailure(errorText(error, messages.moderation.moderateFailed))
+      setFailure(toUserMessage(error, messages.moderation.moderateFailed))
     },
+    onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, 1) }),
     onSettled: refresh,
   })
 
@@ -58,8 +61,9 @@ export function useModeration() {
     onMutate: (vars) => applyOptimistically(moderated(vars.action, vars.comment_ids), vars.comment_ids),
     onError: (error, _vars, snapshot) => {
       rollback(snapshot)
-      setFailure(errorText(error, messages.moderation.moderateManyFailed))
+      setFailure(toUserMessage(error, messages.moderation.moderateManyFailed))
     },
+    onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, vars.comment_ids.length) }),
     onSettled: refresh,
   })
 
@@ -67,8 +71,9 @@ export function useModeration() {
     onMutate: (vars) => applyOptimistically((page, rows) => withDeletion(page, vars.id, countsDelta(rows, null)), [vars.id]),
     onError: (error, _vars, snapshot) => {
       rollback(snapshot)
-      setFailure(errorText(error, messages.moderation.deleteFailed))
+      setFailure(toUserMessage(error, messages.moderation.deleteFailed))
     },
+    onSuccess: () => toast({ text: 'Comment deleted' }),
     onSettled: refresh,
   })
 
@@ -80,3 +85,9 @@ export function useModeration() {
     dismissFailure: () => setFailure(null),
   }
 }
+
+const moderationVerbs: Record<ModerationAction, string> = { approve: 'approved', deny: 'denied', spam: 'marked as spam' }
+
+/** "Comment approved", "3 comments marked as spam": what the toast says after a moderation action. */
+const moderationNotice = (action: ModerationAction, count: number) =>
+  `${count === 1 ? 'Comment' : `${count} comments`} ${moderationVerbs[action]}`

@@ -1,25 +1,39 @@
 import { useState } from 'react'
-import { Button, cx, Skeleton } from '@wayfarer/ui'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { Button, cx, Skeleton, Toast } from '@wayfarer/ui'
+import { trpcUtils } from '../../lib/trpc'
+import { gallerySettingsQuery } from './queries'
 import { GalleryImageCard } from './gallery-image-card'
 import { ImagePreview } from './image-preview'
+import { EditDetailsDialog } from './edit-details-dialog'
 import { UploadButton } from './upload-button'
 import { useAdminGallery, type ManagedImage } from './use-admin-gallery'
 import { useGalleryAi } from './use-gallery-ai'
+import { useAdminTitle } from '../../lib/page-meta'
 
-/** /admin/gallery (SPEC.md §2): the image host's folder, what is published, and the tools to change it. */
-export function AdminGalleryScreen() {
-  const settings = trpc.gallery.settings.useQuery()
-  if (settings.error) return <p className="rounded-lg bg-red-50 p-4 text-red-800">{settings.error.message}</p>
-  if (!settings.data) return <Skeleton className="h-64" />
-  return <GalleryManager defaultFolder={settings.data.defaultFolder} store={settings.data.store} />
+interface ManagerProps {
+  /** The folder in the URL (?folder=…); the configured default when absent. */
+  folder: string | undefined
+  onFolder: (folder: string | undefined) => void
 }
 
-function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store: 'cloudinary' | 'local' }) {
-  const gallery = useAdminGallery(defaultFolder)
-  const ai = useGalleryAi((image, metadata) => gallery.applyMetadata(image, metadata), gallery.setNotice)
+/** /admin/gallery (SPEC.md §2): the image host's folder, what is published, and the tools to change it. */
+export function AdminGalleryScreen(props: ManagerProps) {
+  useAdminTitle('Gallery')
+  const settings = useQuery(gallerySettingsQuery(trpcUtils))
+  if (settings.error) return <p className="rounded-lg bg-red-50 p-4 text-red-800">{settings.error.message}</p>
+  if (!settings.data) return <Skeleton className="h-64" />
+  return <GalleryManager key={props.folder ?? ''} {...props} defaultFolder={settings.data.defaultFolder} store={settings.data.store} />
+}
+
+function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: ManagerProps & { defaultFolder: string; store: 'cloudinary' | 'local' }) {
+  const folder = chosen ?? defaultFolder
+  const gallery = useAdminGallery(folder)
+  const ai = useGalleryAi((image, metadata) => gallery.applyMetadata(image, metadata), gallery.notify)
+  const [folderInput, setFolderInput] = useState(folder)
   const [view, setView] = useState<'grid' | 'list'>('grid')
   const [preview, setPreview] = useState<ManagedImage | null>(null)
+  const [editing, setEditing] = useState<ManagedImage | null>(null)
   const selectedImages = gallery.images.filter((i) => gallery.selected.has(i.public_id))
 
   return (
@@ -45,10 +59,10 @@ function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store
               </button>
             ))}
           </div>
-          <Button variant="secondary" onClick={() => void gallery.refresh()} disabled={gallery.loading}>
+          <Button variant="secondary" onClick={() => void gallery.reload('refresh')} disabled={gallery.loading}>
             Refresh
           </Button>
-          <UploadButton folder={gallery.folder} onUploaded={gallery.added} onNotice={gallery.setNotice} />
+          <UploadButton folder={folder} onUploaded={gallery.added} onNotice={gallery.notify} />
         </div>
       </header>
 
@@ -56,7 +70,10 @@ function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store
         className="flex flex-wrap items-center gap-2"
         onSubmit={(e) => {
           e.preventDefault()
-          void gallery.loadFolder()
+          const target = folderInput.trim() || defaultFolder
+          // Another folder is another manager (keyed by folder): fresh selection and notices.
+          if (target === folder) void gallery.reload('load')
+          else onFolder(target === defaultFolder ? undefined : target)
         }}
       >
         <label htmlFor="gallery-folder" className="text-sm font-medium text-gray-700">
@@ -64,8 +81,8 @@ function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store
         </label>
         <input
           id="gallery-folder"
-          value={gallery.folderInput}
-          onChange={(e) => gallery.setFolderInput(e.target.value)}
+          value={folderInput}
+          onChange={(e) => setFolderInput(e.target.value)}
           className="w-72 rounded-lg border border-gray-300 px-3 py-2 text-sm"
         />
         <Button type="submit" variant="secondary" disabled={gallery.loading}>
@@ -74,16 +91,9 @@ function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store
       </form>
 
       {gallery.notice && (
-        <div
-          role={gallery.notice.kind === 'error' ? 'alert' : 'status'}
-          data-testid="gallery-notice"
-          className={cx(
-            'rounded-lg p-3 text-sm',
-            gallery.notice.kind === 'error' ? 'bg-red-50 text-red-800' : gallery.notice.kind === 'success' ? 'bg-green-50 text-green-800' : 'bg-amber-50 text-amber-900',
-          )}
-        >
+        <Toast tone={gallery.notice.kind} data-testid="gallery-notice">
           {gallery.notice.text}
-        </div>
+        </Toast>
       )}
 
       <div className="flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-white p-3 text-sm">
@@ -111,7 +121,7 @@ function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store
           ))}
         </ul>
       ) : gallery.images.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-10 text-center text-gray-500">No images in {gallery.folder} yet. Upload one to start.</p>
+        <p className="rounded-lg border border-dashed border-gray-300 p-10 text-center text-gray-500">No images in {folder} yet. Upload one to start.</p>
       ) : (
         <ul className={view === 'grid' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4' : 'space-y-2'}>
           {gallery.images.map((image) => (
@@ -129,6 +139,7 @@ function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store
                 onUnpublish: () => void gallery.unpublish([image.public_id], true),
                 onDelete: () => void gallery.remove(image),
                 onAi: () => void ai.generate(image),
+                onEdit: () => setEditing(image),
               }}
             />
           ))}
@@ -137,13 +148,23 @@ function GalleryManager({ defaultFolder, store }: { defaultFolder: string; store
 
       {gallery.next && !gallery.loading && (
         <div className="text-center">
-          <Button variant="secondary" onClick={() => void gallery.loadMore()} disabled={gallery.loadingMore}>
+          <Button variant="secondary" onClick={gallery.loadMore} disabled={gallery.loadingMore}>
             {gallery.loadingMore ? 'Loading…' : 'Load more'}
           </Button>
         </div>
       )}
 
       {preview && <ImagePreview image={preview} onClose={() => setPreview(null)} />}
+      {editing && (
+        <EditDetailsDialog
+          image={editing}
+          onClose={() => setEditing(null)}
+          onSave={(metadata) => {
+            setEditing(null)
+            void gallery.editDetails(editing, metadata)
+          }}
+        />
+      )}
     </div>
   )
 }

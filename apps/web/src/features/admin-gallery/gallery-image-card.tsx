@@ -1,4 +1,4 @@
-import { Badge, Button, cx } from '@wayfarer/ui'
+import { Badge, Button, ConfirmButton, cx } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import type { ManagedImage } from './use-admin-gallery'
 
@@ -9,6 +9,7 @@ export interface CardActions {
   onUnpublish: () => void
   onDelete: () => void
   onAi: () => void
+  onEdit: () => void
 }
 
 /** One image of the manager, as a grid tile or a list row. */
@@ -33,7 +34,7 @@ export function GalleryImageCard({ image, view, selected, busy, aiBusy, actions 
         </div>
         {image.location && <p className="truncate text-sm text-gray-600">{image.location}</p>}
         {image.caption && <p className="line-clamp-2 text-sm text-gray-500">{image.caption}</p>}
-        {image.tags.length > 0 && <p className="truncate text-xs text-gray-400">{image.tags.join(' · ')}</p>}
+        {image.tags.length > 0 && <p className="truncate text-xs text-gray-600">{image.tags.join(' · ')}</p>}
         <div className="mt-2 flex flex-wrap gap-2">
           {image.published ? (
             <Button size="sm" variant="secondary" disabled={busy} onClick={actions.onUnpublish}>
@@ -44,20 +45,15 @@ export function GalleryImageCard({ image, view, selected, busy, aiBusy, actions 
               Publish
             </Button>
           )}
+          <Button size="sm" variant="secondary" disabled={busy} onClick={actions.onEdit} aria-label={`Edit details of ${label}`}>
+            Edit details
+          </Button>
           <Button size="sm" variant="secondary" disabled={busy || aiBusy} onClick={actions.onAi} title="Write title, caption, location and tags with AI">
             {aiBusy ? 'AI…' : 'AI metadata'}
           </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            className="text-red-700"
-            disabled={busy}
-            onClick={() => {
-              if (window.confirm(messages.gallery.deleteConfirm)) actions.onDelete()
-            }}
-          >
+          <ConfirmButton size="sm" variant="ghost" className="text-red-700" disabled={busy} confirm={messages.gallery.deleteConfirm} onConfirm={actions.onDelete}>
             Delete
-          </Button>
+          </ConfirmButton>
         </div>
       </div>
     </li>

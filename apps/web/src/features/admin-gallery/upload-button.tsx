@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react'
-import type { HostImage } from '@wayfarer/api/schemas'
+import { hostImage, type HostImage } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
-import { ApiError } from '../../lib/api-fetch'
-import { checkImageFile, uploadImage } from './gallery-admin-api'
+import { checkImageFile, uploadImage } from '../../lib/upload'
+import { toUserMessage } from '../../lib/user-message'
 import type { Notice } from './use-admin-gallery'
 
-/** Picks one photo and uploads it into the open folder, showing the progress. */
+/** Picks one photo and uploads it into the open folder (REST multipart, the one uploader), showing the progress. */
 export function UploadButton({ folder, onUploaded, onNotice }: { folder: string; onUploaded: (image: HostImage) => void; onNotice: (n: Notice) => void }) {
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
@@ -15,9 +15,9 @@ export function UploadButton({ folder, onUploaded, onNotice }: { folder: string;
     if (problem) return onNotice({ kind: 'error', text: problem })
     setProgress(0)
     try {
-      onUploaded(await uploadImage(file, folder, setProgress))
+      onUploaded(await uploadImage(`/api/gallery/upload?${new URLSearchParams({ folder })}`, file, hostImage, setProgress))
     } catch (error) {
-      onNotice({ kind: 'error', text: error instanceof ApiError && error.message ? error.message : messages.gallery.uploadFailed })
+      onNotice({ kind: 'error', text: toUserMessage(error, messages.gallery.uploadFailed, messages.upload.network) })
     } finally {
       setProgress(null)
       if (input.current) input.current.value = ''

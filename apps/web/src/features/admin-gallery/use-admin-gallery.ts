@@ -1,8 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useMemo, useState } from 'react'
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import type { GalleryMetadata, HostImage, PublishedRecord } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
-import { ApiError } from '../../lib/api-fetch'
-import * as api from './gallery-admin-api'
+import { trpc, trpcUtils } from '../../lib/trpc'
+import { isRateLimited, toUserMessage } from '../../lib/user-message'
+import { hostImagesQuery, publishedRecordsQuery, RATE_LIMIT_BACKOFF_MS } from './queries'
 
 export interface Notice {
   kind: 'success' | 'error' | 'info'
@@ -14,71 +16,56 @@ export interface ManagedImage extends HostImage {
   published: boolean
 }
 
-const errorText = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback)
+type HostPages = InfiniteData<{ images: HostImage[]; next: string | null; folder: string }, string | null>
 
-/** State and actions of the admin gallery manager (SPEC.md §2, §7, §8). */
-export function useAdminGallery(defaultFolder: string) {
-  const [folderInput, setFolderInput] = useState(defaultFolder)
-  const [folder, setFolder] = useState(defaultFolder)
-  const [hostImages, setHostImages] = useState<HostImage[]>([])
-  const [records, setRecords] = useState<Map<string, PublishedRecord>>(new Map())
+/** State and actions of the admin gallery manager (SPEC.md §2, §7, §8) for one folder of the image host. */
+export function useAdminGallery(folder: string) {
+  const queryClient = useQueryClient()
+  const records = useQuery(publishedRecordsQuery(trpcUtils))
+  const host = useInfiniteQuery(hostImagesQuery(folder))
+  const publishMutation = trpc.gallery.publish.useMutation()
+  const unpublishMutation = trpc.gallery.unpublish.useMutation()
+  const deleteMutation = trpc.gallery.delete.useMutation()
+  // Metadata the AI wrote, kept here until the image is (re)published.
   const [edits, setEdits] = useState<Map<string, GalleryMetadata>>(new Map())
-  const [next, setNext] = useState<string | null>(null)
   const [selected, setSelected] = useState<Set<string>>(new Set())
-  const [loading, setLoading] = useState(true)
-  const [loadingMore, setLoadingMore] = useState(false)
   const [busy, setBusy] = useState<Set<string>>(new Set())
-  const [notice, setNotice] = useState<Notice | null>(null)
+  const [actionNotice, setActionNotice] = useState<(Notice & { at: number }) | null>(null)
+  // A failed Refresh reads 'Failed to refresh gallery'; a failed Load says what failed.
+  const [lastLoad, setLastLoad] = useState<'load' | 'refresh'>('load')
 
-  const onRetry: api.RetryNotice = (attempt, of, waitMs) =>
-    setNotice({ kind: 'info', text: `Cloudinary is rate limiting requests. Retrying in ${waitMs / 1000} s (attempt ${attempt} of ${of})…` })
+  const notify = (notice: Notice | null) => setActionNotice(notice && { ...notice, at: Date.now() })
+  const refreshRecords = () => trpcUtils.gallery.published.invalidate()
+  const updateHostPages = (change: (pages: HostPages) => HostPages) =>
+    queryClient.setQueryData<HostPages>(hostImagesQuery(folder).queryKey, (data) => data && change(data))
 
-  const loadRecords = useCallback(async () => {
-    const list = await api.fetchPublishedRecords()
-    setRecords(new Map(list.map((r) => [r.cloudinary_public_id, r])))
-  }, [])
+  const images = useMemo<ManagedImage[]>(() => {
+    const byId = new Map((records.data ?? []).map((r): [string, PublishedRecord] => [r.cloudinary_public_id, r]))
+    // A photo uploaded meanwhile can come again on a later page: each image once.
+    const unique = new Map<string, HostImage>()
+    for (const page of host.data?.pages ?? []) for (const image of page.images) if (!unique.has(image.public_id)) unique.set(image.public_id, image)
+    return [...unique.values()].map((image) => {
+      const record = byId.get(image.public_id)
+      const meta = edits.get(image.public_id) ?? (record ? { title: record.title, caption: record.caption, location: record.location, tags: record.tags } : undefined)
+      return { ...image, ...meta, published: record?.is_published ?? false }
+    })
+  }, [host.data, records.data, edits])
 
-  /** Loads the published records and the folder's first page. Refresh failures read 'Failed to refresh gallery'
-   * except a rate limit, which keeps its own message after the retries. */
-  const load = useCallback(
-    async (target: string, mode: 'load' | 'refresh') => {
-      setLoading(true)
-      setNotice(null)
-      try {
-        await loadRecords().catch((error: unknown) => {
-          throw new ApiError(errorText(error, messages.gallery.loadGalleryFailed), error instanceof ApiError ? error.status : 0)
-        })
-        const page = await api.fetchHostImages(target, null, onRetry)
-        setHostImages(page.images)
-        setNext(page.next)
-        setSelected(new Set())
-        // Only the retry note is stale now; a notice from meanwhile (e.g. an upload that finished) stays.
-        setNotice((n) => (n?.kind === 'info' ? null : n))
-      } catch (error) {
-        const rateLimited = error instanceof ApiError && error.status === 429
-        const text = mode === 'refresh' && !rateLimited ? messages.gallery.refreshFailed : errorText(error, messages.gallery.loadImagesFailed)
-        setNotice({ kind: 'error', text })
-      } finally {
-        setLoading(false)
-      }
-    },
-    [loadRecords],
-  )
-
-  useEffect(() => {
-    void load(defaultFolder, 'load')
-  }, [defaultFolder, load])
-
-  const images = useMemo<ManagedImage[]>(
-    () =>
-      hostImages.map((image) => {
-        const record = records.get(image.public_id)
-        const edit = edits.get(image.public_id)
-        const meta = edit ?? (record ? { title: record.title, caption: record.caption, location: record.location, tags: record.tags } : undefined)
-        return { ...image, ...meta, published: record?.is_published ?? false }
-      }),
-    [hostImages, records, edits],
-  )
+  const loadNotice = ((): (Notice & { at: number }) | null => {
+    if (host.isFetching && host.failureCount > 0 && isRateLimited(host.failureReason)) {
+      const wait = RATE_LIMIT_BACKOFF_MS[host.failureCount - 1] ?? 0
+      const text = `Cloudinary is rate limiting requests. Retrying in ${wait / 1000} s (attempt ${host.failureCount} of ${RATE_LIMIT_BACKOFF_MS.length})…`
+      return { kind: 'info', text, at: Infinity }
+    }
+    const error = records.error ?? host.error
+    if (!error) return null
+    const at = Math.max(records.errorUpdatedAt, host.errorUpdatedAt)
+    if (lastLoad === 'refresh' && !isRateLimited(error)) return { kind: 'error', text: messages.gallery.refreshFailed, at }
+    const fallback = records.error ? messages.gallery.loadGalleryFailed : isRateLimited(error) ? messages.gallery.rateLimited : messages.gallery.loadImagesFailed
+    return { kind: 'error', text: toUserMessage(error, fallback), at }
+  })()
+  // Whichever happened last: a load problem, or what the owner's last action did.
+  const notice = loadNotice && (!actionNotice || loadNotice.at >= actionNotice.at) ? loadNotice : actionNotice
 
   const withBusy = async (ids: string[], work: () => Promise<void>) => {
     setBusy((b) => new Set([...b, ...ids]))
@@ -89,68 +76,62 @@ export function useAdminGallery(defaultFolder: string) {
     }
   }
 
-  const publish = (targets: ManagedImage[], single: boolean) => {
-    if (targets.length === 0) return setNotice({ kind: 'error', text: messages.gallery.selectToPublish })
-    const payload: HostImage[] = targets.map(({ published: _published, ...image }) => image)
-    return withBusy(
+  /** Publishing and unpublishing: the records are read again, the selection cleared, and the owner told. */
+  const changePublication = (ids: string[], change: () => Promise<unknown>, done: string, failed: string) =>
+    withBusy(ids, async () => {
+      try {
+        await change()
+        await refreshRecords()
+        setSelected(new Set())
+        notify({ kind: 'success', text: done })
+      } catch (error) {
+        notify({ kind: 'error', text: toUserMessage(error, failed) })
+      }
+    })
+
+  const publish = (targets: ManagedImage[], single: boolean, success?: string) => {
+    if (targets.length === 0) return notify({ kind: 'error', text: messages.gallery.selectToPublish })
+    const images: HostImage[] = targets.map(({ published: _published, ...image }) => image)
+    return changePublication(
       targets.map((t) => t.public_id),
-      async () => {
-        try {
-          await api.publishImages(payload, single ? messages.gallery.publishFailedShort : messages.gallery.publishFailed)
-          await loadRecords()
-          setSelected(new Set())
-          setNotice({ kind: 'success', text: single ? messages.gallery.imagePublished : messages.gallery.published(targets.length) })
-        } catch (error) {
-          setNotice({ kind: 'error', text: errorText(error, single ? messages.gallery.publishFailedShort : messages.gallery.publishFailed) })
-        }
-      },
+      () => publishMutation.mutateAsync({ images }),
+      success ?? (single ? messages.gallery.imagePublished : messages.gallery.published(targets.length)),
+      single ? messages.gallery.publishFailedShort : messages.gallery.publishFailed,
     )
   }
 
   const unpublish = (ids: string[], single: boolean) => {
-    if (ids.length === 0) return setNotice({ kind: 'error', text: messages.gallery.selectToUnpublish })
-    return withBusy(ids, async () => {
-      try {
-        await api.unpublishImages(ids)
-        await loadRecords()
-        setSelected(new Set())
-        setNotice({ kind: 'success', text: single ? messages.gallery.imageUnpublished : messages.gallery.unpublished(ids.length) })
-      } catch (error) {
-        setNotice({ kind: 'error', text: errorText(error, messages.gallery.unpublishFailed) })
-      }
-    })
+    if (ids.length === 0) return notify({ kind: 'error', text: messages.gallery.selectToUnpublish })
+    const done = single ? messages.gallery.imageUnpublished : messages.gallery.unpublished(ids.length)
+    return changePublication(ids, () => unpublishMutation.mutateAsync({ public_ids: ids }), done, messages.gallery.unpublishFailed)
   }
 
   const remove = (image: ManagedImage) =>
     withBusy([image.public_id], async () => {
       try {
-        await api.deleteImage(image.public_id)
-        setHostImages((list) => list.filter((i) => i.public_id !== image.public_id))
+        // SPEC.md §7: the image goes from the gallery and from the image host.
+        await deleteMutation.mutateAsync({ public_id: image.public_id, alsoCloudinary: true })
+        updateHostPages((data) => ({ ...data, pages: data.pages.map((p) => ({ ...p, images: p.images.filter((i) => i.public_id !== image.public_id) })) }))
         setSelected((s) => new Set([...s].filter((id) => id !== image.public_id)))
-        await loadRecords()
+        await refreshRecords()
+        notify({ kind: 'success', text: messages.gallery.imageDeleted })
       } catch (error) {
-        setNotice({ kind: 'error', text: errorText(error, messages.gallery.deleteFailed) })
+        notify({ kind: 'error', text: toUserMessage(error, messages.gallery.deleteFailed) })
       }
     })
 
-  const loadMore = async () => {
-    if (!next) return
-    setLoadingMore(true)
-    try {
-      const page = await api.fetchHostImages(folder, next, onRetry)
-      setHostImages((list) => [...list, ...page.images.filter((i) => !list.some((l) => l.public_id === i.public_id))])
-      setNext(page.next)
-      setNotice((n) => (n?.kind === 'info' ? null : n))
-    } catch (error) {
-      setNotice({ kind: 'error', text: errorText(error, messages.gallery.loadImagesFailed) })
-    } finally {
-      setLoadingMore(false)
-    }
+  /** Loads this folder again from its first page (Load and Refresh): the owner sees the host as it is now. */
+  const reload = async (mode: 'load' | 'refresh') => {
+    setLastLoad(mode)
+    notify(null)
+    setSelected(new Set())
+    await Promise.all([refreshRecords(), queryClient.resetQueries({ queryKey: hostImagesQuery(folder).queryKey })])
   }
 
+  /** A photo just uploaded into this folder goes first in the list. */
   const added = (image: HostImage) => {
-    setHostImages((list) => [image, ...list])
-    setNotice({ kind: 'success', text: messages.gallery.imageUploaded })
+    updateHostPages((data) => ({ ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, images: [image, ...p.images] } : p)) }))
+    notify({ kind: 'success', text: messages.gallery.imageUploaded })
   }
 
   /** New metadata for one image (from the AI button): kept locally, saved when the image is (re)published. */
@@ -159,28 +140,31 @@ export function useAdminGallery(defaultFolder: string) {
     if (image.published) await publish([{ ...image, ...metadata }], true)
   }
 
+  /**
+   * Details written by hand: a published photo is published again with them at once (what /gallery shows);
+   * an unpublished one keeps them here until it is published.
+   */
+  const editDetails = async (image: ManagedImage, metadata: GalleryMetadata) => {
+    setEdits((m) => new Map(m).set(image.public_id, metadata))
+    if (image.published) await publish([{ ...image, ...metadata }], true, messages.gallery.detailsSaved)
+    else notify({ kind: 'info', text: messages.gallery.detailsKept })
+  }
+
   return {
-    folderInput,
-    setFolderInput,
-    folder,
     images,
-    next,
-    loading,
-    loadingMore,
+    editDetails,
+    next: host.hasNextPage,
+    loading: host.isPending || records.isPending,
+    loadingMore: host.isFetchingNextPage,
     busy,
     notice,
-    setNotice,
+    notify,
     selected,
     toggle: (id: string) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set(s).add(id))),
     selectAll: () => setSelected(new Set(images.map((i) => i.public_id))),
     clearSelection: () => setSelected(new Set()),
-    loadFolder: () => {
-      const target = folderInput.trim() || defaultFolder
-      setFolder(target)
-      return load(target, 'load')
-    },
-    refresh: () => load(folder, 'refresh'),
-    loadMore,
+    reload,
+    loadMore: () => void host.fetchNextPage(),
     publish,
     unpublish,
     remove,

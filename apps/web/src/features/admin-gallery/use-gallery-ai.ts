@@ -2,6 +2,7 @@ import { useState } from 'react'
 import type { GalleryMetadata } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { trpc } from '../../lib/trpc'
+import { toUserMessage } from '../../lib/user-message'
 import type { ManagedImage, Notice } from './use-admin-gallery'
 
 /** The AI metadata button: Gemini looks at the photo and writes cleaned title, caption, location and tags. */
@@ -22,7 +23,7 @@ export function useGalleryAi(apply: (image: ManagedImage, metadata: GalleryMetad
       notify({ kind: 'success', text: `AI wrote: ${metadata.title}` })
       await apply(image, metadata)
     } catch (error) {
-      notify({ kind: 'error', text: error instanceof Error && error.message ? error.message : messages.gallery.aiFailed })
+      notify({ kind: 'error', text: toUserMessage(error, messages.gallery.aiFailed) })
     } finally {
       setPending((p) => new Set([...p].filter((id) => id !== image.public_id)))
     }

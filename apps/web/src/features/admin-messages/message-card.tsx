@@ -1,11 +1,13 @@
 import { format } from 'date-fns'
-import { Badge, Button, Card, cx } from '@wayfarer/ui'
+import { Badge, Button, Card, ConfirmButton, cx } from '@wayfarer/ui'
+import { messages } from '@wayfarer/api/messages'
 import type { ContactMessage } from '@wayfarer/api/schemas'
 
 interface Props {
   message: ContactMessage
   busy: boolean
   onMarkRead: (read: boolean) => void
+  /** Called once the owner has confirmed. */
   onDelete: () => void
 }
 
@@ -22,7 +24,7 @@ export function MessageCard({ message, busy, onMarkRead, onDelete }: Props) {
             {unread && <Badge className="bg-teal-100 text-teal-800">Unread</Badge>}
           </div>
           <p className="mt-1 text-sm text-gray-600">
-            {message.name} · <a href={`mailto:${message.email}`} className="text-teal-700 hover:underline">{message.email}</a> ·{' '}
+            {message.name} · <a href={`mailto:${message.email}`} className="text-teal-700 underline">{message.email}</a> ·{' '}
             <time dateTime={message.created_at}>{format(new Date(message.created_at), 'MMM dd, yyyy h:mm a')}</time>
           </p>
         </div>
@@ -33,9 +35,9 @@ export function MessageCard({ message, busy, onMarkRead, onDelete }: Props) {
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => onMarkRead(unread)}>
             {unread ? 'Mark as read' : 'Mark as unread'}
           </Button>
-          <Button variant="danger" size="sm" disabled={busy} onClick={onDelete}>
+          <ConfirmButton variant="danger" size="sm" disabled={busy} confirm={messages.contact.deleteConfirm} onConfirm={onDelete}>
             Delete
-          </Button>
+          </ConfirmButton>
         </div>
       </div>
       <p className="mt-3 whitespace-pre-wrap break-words text-gray-800">{message.message}</p>

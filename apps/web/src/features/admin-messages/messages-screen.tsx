@@ -1,26 +1,35 @@
 import { useState } from 'react'
-import { Button, Skeleton } from '@wayfarer/ui'
-import type { ContactListInput } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
+import { getRouteApi } from '@tanstack/react-router'
+import { Button, LoadError, Pagination, Skeleton } from '@wayfarer/ui'
+import { useQuery } from '@tanstack/react-query'
+import { useViewInUrl } from '../../lib/url-view'
+import { trpc, trpcUtils } from '../../lib/trpc'
+import { inboxQuery, messageStatuses, type MessagesView } from './queries'
 import { MessageCard } from './message-card'
+import { useToast } from '../admin/toast-host'
+import { useAdminTitle } from '../../lib/page-meta'
 
-export type MessagesView = Required<Pick<NonNullable<ContactListInput>, 'status' | 'page'>>
+const filterLabel = (status: MessagesView['status']) => status.charAt(0).toUpperCase() + status.slice(1)
 
-export const MESSAGES_PAGE_SIZE = 20
-export const messageFilters: { value: MessagesView['status']; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'unread', label: 'Unread' },
-  { value: 'read', label: 'Read' },
-]
+const route = getRouteApi('/admin/messages')
 
 /** The owner's inbox of contact messages: nothing a visitor sends is lost in a mailbox. */
-export function MessagesScreen({ view, onViewChange }: { view: MessagesView; onViewChange: (view: MessagesView) => void }) {
+export function MessagesScreen() {
+  useAdminTitle('Messages')
+  const [view, onViewChange] = useViewInUrl(route)
   const utils = trpc.useUtils()
-  const list = trpc.contact.list.useQuery({ status: view.status, page: view.page, limit: MESSAGES_PAGE_SIZE })
+  const list = useQuery(inboxQuery(trpcUtils, view))
   const [failure, setFailure] = useState<string | null>(null)
   const refresh = () => Promise.all([utils.contact.list.invalidate(), utils.contact.unreadCount.invalidate()])
   const markRead = trpc.contact.markRead.useMutation({ onSuccess: refresh, onError: () => setFailure('Failed to update message') })
-  const remove = trpc.contact.delete.useMutation({ onSuccess: refresh, onError: () => setFailure('Failed to delete message') })
+  const toast = useToast()
+  const remove = trpc.contact.delete.useMutation({
+    onSuccess: async () => {
+      toast({ text: 'Message deleted' })
+      await refresh()
+    },
+    onError: () => setFailure('Failed to delete message'),
+  })
   const busyId = markRead.isPending ? markRead.variables?.id : remove.isPending ? remove.variables?.id : undefined
   const pages = list.data?.pagination.pages ?? 1
 
@@ -44,26 +53,19 @@ export function MessagesScreen({ view, onViewChange }: { view: MessagesView; onV
       )}
 
       <div className="flex gap-2" role="group" aria-label="Filter messages">
-        {messageFilters.map((f) => (
-          <Button key={f.value} size="sm" variant={view.status === f.value ? 'primary' : 'secondary'} aria-pressed={view.status === f.value} onClick={() => onViewChange({ status: f.value, page: 1 })}>
-            {f.label}
+        {messageStatuses.map((status) => (
+          <Button key={status} size="sm" variant={view.status === status ? 'primary' : 'secondary'} aria-pressed={view.status === status} onClick={() => onViewChange({ status, page: 1 })}>
+            {filterLabel(status)}
           </Button>
         ))}
       </div>
 
       {list.isPending ? (
         <div className="space-y-4">
-          {Array.from({ length: 3 }, (_, i) => (
-            <Skeleton key={i} className="h-32 w-full rounded-xl" />
-          ))}
+          <Skeleton count={3} className="h-32 w-full rounded-xl" />
         </div>
       ) : list.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-700">
-          <p>Failed to load messages</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError message="Failed to load messages" onRetry={() => void list.refetch()} className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-700" />
       ) : list.data.messages.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 p-10 text-center text-gray-500">
           {view.status === 'all' ? 'No messages yet' : `No ${view.status} messages`}
@@ -76,27 +78,13 @@ export function MessagesScreen({ view, onViewChange }: { view: MessagesView; onV
               message={m}
               busy={busyId === m.id}
               onMarkRead={(read) => markRead.mutate({ id: m.id, read })}
-              onDelete={() => {
-                if (window.confirm('Delete this message? This cannot be undone.')) remove.mutate({ id: m.id })
-              }}
+              onDelete={() => remove.mutate({ id: m.id })}
             />
           ))}
         </div>
       )}
 
-      {pages > 1 && (
-        <div className="flex items-center justify-between">
-          <Button variant="secondary" size="sm" disabled={view.page <= 1} onClick={() => onViewChange({ ...view, page: view.page - 1 })}>
-            Previous
-          </Button>
-          <span className="text-sm text-gray-600">
-            Page {view.page} of {pages}
-          </span>
-          <Button variant="secondary" size="sm" disabled={view.page >= pages} onClick={() => onViewChange({ ...view, page: view.page + 1 })}>
-            Next
-          </Button>
-        </div>
-      )}
+      <Pagination page={view.page} pages={pages} onPage={(page) => onViewChange({ ...view, page })} />
     </div>
   )
 }

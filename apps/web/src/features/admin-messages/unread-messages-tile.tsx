@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { Card } from '@wayfarer/ui'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { unreadMessagesQuery } from './queries'
 
 /** Dashboard tile: how many contact messages wait to be read, linking to the inbox. */
 export function UnreadMessagesTile() {
-  const unread = trpc.contact.unreadCount.useQuery(undefined, { staleTime: 30_000 })
+  const unread = useQuery(unreadMessagesQuery(trpcUtils))
   return (
     <Link to="/admin/messages" search={{ status: 'unread', page: 1 }} className="block" data-testid="unread-messages-tile">
       <Card className="flex items-center justify-between p-5 hover:border-teal-300">

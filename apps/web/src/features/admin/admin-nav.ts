@@ -1,10 +1,12 @@
+import type { AppPath } from '../../lib/app-paths'
+
 /**
  * The admin sidebar (SPEC.md §2 Admin layout). To add a screen, add one entry here. `exact` entries are
  * active on their own path only; the others on any path starting with their route.
  */
 export interface AdminNavEntry {
   label: string
-  to: string
+  to: AppPath
   exact?: boolean
   /** An SVG path (24x24 viewBox, stroked). */
   icon: string

@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
-import { loginOutput, type PublicUser } from '@wayfarer/api/schemas'
+import type { PublicUser } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { authStorage } from '../../lib/auth-storage'
 import { sessionEvents } from '../../lib/session-events'
-import { queryClient } from '../../lib/trpc'
+import { queryClient, trpcClient } from '../../lib/trpc'
+import { toUserMessage } from '../../lib/user-message'
 import { AuthContext, type AuthState } from './auth-context'
 
 interface Session {
@@ -24,21 +25,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => sessionEvents.onExpired(clear), [clear])
 
   const login = useCallback(async (email: string, password: string) => {
-    let response: Response
+    let signedIn: Session
     try {
-      response = await fetch('/api/auth/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      })
-    } catch {
-      throw new Error(messages.auth.network)
+      signedIn = await trpcClient.auth.login.mutate({ email, password })
+    } catch (error) {
+      throw new Error(toUserMessage(error, messages.auth.loginFailed, messages.auth.network), { cause: error })
     }
-    const body = (await response.json().catch(() => null)) as { success?: boolean; data?: unknown; error?: string } | null
-    const parsed = loginOutput.safeParse(body?.data)
-    if (!response.ok || !body?.success || !parsed.success) throw new Error(body?.error || messages.auth.loginFailed)
-    authStorage.write(parsed.data.token, parsed.data.user)
-    setSession(parsed.data)
+    authStorage.write(signedIn.token, signedIn.user)
+    setSession(signedIn)
   }, [])
 
   const logout = useCallback(async () => {
@@ -46,7 +40,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clear()
     if (!token) return
     // Revoke server-side too; the local sign-out already happened, so a failure here changes nothing for the owner.
-    await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined)
+    await trpcClient.auth.logout.mutate(undefined, { context: { sessionToken: token } }).catch(() => undefined)
   }, [clear])
 
   const value = useMemo<AuthState>(

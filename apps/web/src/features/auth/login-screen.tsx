@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react'
-import { useNavigate } from '@tanstack/react-router'
+import { Link, useNavigate } from '@tanstack/react-router'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { pageTitle } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
 import { useAuth } from './auth-context'
+import { MAIN_ID } from '../layout/skip-link'
 
 /** SPEC.md §2 Login: on success go to /admin. */
 export function LoginScreen() {
@@ -31,7 +32,7 @@ export function LoginScreen() {
   }
 
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4">
+    <main id={MAIN_ID} className="flex min-h-screen items-center justify-center bg-gray-50 px-4">
       <Card className="w-full max-w-md p-8">
         <h1 className="text-center text-2xl font-bold text-gray-900">Admin Login</h1>
         <p className="mt-2 text-center text-sm text-gray-600">Sign in to access the admin dashboard</p>
@@ -50,6 +51,8 @@ export function LoginScreen() {
               name="email"
               type="email"
               autoComplete="username"
+              // The only thing to do here is to sign in: the cursor waits in the first field (on phones too).
+              autoFocus
               required
               value={email}
               onChange={(e) => setEmail(e.target.value)}
@@ -86,7 +89,12 @@ export function LoginScreen() {
             {busy ? messages.auth.signingIn : 'Sign in'}
           </Button>
         </form>
-        <p className="mt-6 text-center text-xs text-gray-500">Protected admin area</p>
+        <p className="mt-6 text-center text-xs text-gray-600">Protected admin area</p>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/" className="font-medium text-teal-700 underline hover:text-teal-900">
+            ← Back to site
+          </Link>
+        </p>
       </Card>
     </main>
   )

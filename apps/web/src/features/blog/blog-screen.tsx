@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { keepPreviousData } from '@tanstack/react-query'
-import { TRPCClientError } from '@trpc/client'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import { staticPages } from '@wayfarer/api/schemas'
-import { Button, Skeleton } from '@wayfarer/ui'
-import { trpc } from '../../lib/trpc'
+import { Button, LoadError, Skeleton } from '@wayfarer/ui'
+import { trpcUtils } from '../../lib/trpc'
+import { isNetworkError } from '../../lib/user-message'
+import { categoriesQuery, storiesQuery, storyCountQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
 import { CategoryChips } from './category-chips'
 import { NewsletterForm } from './newsletter-form'
@@ -18,14 +19,10 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
   usePageMeta(staticPages.blog.title, staticPages.blog.description)
   const [search, setSearch] = useState('')
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS)
-  const categories = trpc.taxonomy.categories.useQuery()
-  const posts = trpc.posts.published.useQuery(
-    { category, search: settledSearch || undefined },
-    { placeholderData: keepPreviousData },
-  )
+  const categories = useQuery(categoriesQuery(trpcUtils))
+  const posts = useQuery({ ...storiesQuery(trpcUtils, { category, search: settledSearch || undefined }), placeholderData: keepPreviousData })
   const searching = search.trim() !== settledSearch || (posts.isFetching && posts.isPlaceholderData)
-  // One row is enough to learn how many stories are published in all (the All chip's count).
-  const everything = trpc.posts.published.useQuery({ limit: 1 })
+  const everything = useQuery(storyCountQuery(trpcUtils))
 
   const clearFilters = () => {
     setSearch('')
@@ -70,19 +67,15 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
 
       {posts.isPending ? (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-72" />
-          ))}
+          <Skeleton count={6} className="h-72" />
         </div>
       ) : posts.isError ? (
-        <div role="alert" className="mt-12 text-center">
-          <p className="text-lg text-gray-700">
-            {posts.error instanceof TRPCClientError && posts.error.data ? messages.posts.loadFailed : messages.posts.connectionFailed}
-          </p>
-          <Button className="mt-4" onClick={() => void posts.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError
+          message={isNetworkError(posts.error) ? messages.posts.connectionFailed : messages.posts.loadFailed}
+          onRetry={() => void posts.refetch()}
+          retryLabel="Try Again"
+          className="mt-12 text-lg text-gray-700"
+        />
       ) : posts.data.posts.length === 0 ? (
         <div className="mt-12 text-center">
           <p className="text-xl font-semibold">{messages.posts.noResults}</p>
@@ -94,7 +87,7 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
       ) : (
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {posts.data.posts.map((post) => (
-            <PostCard key={post.id} post={post} />
+            <PostCard key={post.id} post={post} heading="h2" />
           ))}
         </div>
       )}

@@ -25,7 +25,7 @@ export function CategoryChips({
       )}
     >
       {label}
-      {count !== undefined && <span className="ml-1.5 opacity-75">({count})</span>}
+      {count !== undefined && <span className="ml-1.5">({count})</span>}
     </button>
   )
   return (

@@ -4,8 +4,11 @@ import { Badge, cx } from '@wayfarer/ui'
 import { LocationPin } from '../post/location-pin'
 import { formatPostDate } from '../post/format'
 
-/** A story card linking to /blog/{slug}; `large` is the home page's lead story. */
-export function PostCard({ post, large = false }: { post: PublicPost; large?: boolean }) {
+/**
+ * A story card linking to /blog/{slug}; `large` is the home page's lead story. `heading` follows the page's
+ * outline: h2 right under the page title (/blog), h3 inside a titled section (Home's Latest Adventures).
+ */
+export function PostCard({ post, large = false, heading: Heading = 'h3' }: { post: PublicPost; large?: boolean; heading?: 'h2' | 'h3' }) {
   const date = post.published_at ?? post.created_at
   return (
     <article
@@ -30,7 +33,7 @@ export function PostCard({ post, large = false }: { post: PublicPost; large?: bo
             <time dateTime={date}>{formatPostDate(date)}</time>
             <span>· {post.reading_time} min read</span>
           </div>
-          <h3 className={cx('mt-3 font-bold text-gray-900 group-hover:text-teal-700', large ? 'text-2xl' : 'text-lg')}>{post.title}</h3>
+          <Heading className={cx('mt-3 font-bold text-gray-900 group-hover:text-teal-700', large ? 'text-2xl' : 'text-lg')}>{post.title}</Heading>
           {post.excerpt && <p className={cx('mt-2 text-gray-600', large ? 'line-clamp-4' : 'line-clamp-3 text-sm')}>{post.excerpt}</p>}
           {post.location_name && (
             <p className="mt-auto pt-4 text-xs text-gray-500">

@@ -4,8 +4,8 @@ import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { COMMENT_COUNTER_LIMIT, COMMENT_MIN_LENGTH, HONEYPOT_FIELD, submitCommentInput } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
-import { postCommentsKey } from './comment-list'
-import { errorText } from './submit-error'
+import { postCommentsQuery } from './queries'
+import { toUserMessage } from '../../lib/user-message'
 
 const fieldClass =
   'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
@@ -25,26 +25,30 @@ export function CommentForm({ postId }: { postId: number }) {
     onSuccess: async () => {
       setSubmitted(true)
       setContent('')
-      await queryClient.invalidateQueries({ queryKey: postCommentsKey(postId) })
+      await queryClient.invalidateQueries({ queryKey: postCommentsQuery(postId).queryKey })
     },
-    onError: (e) => setError(errorText(e, messages.comment.submitFailed)),
+    onError: (e) => setError(toUserMessage(e, messages.comment.submitFailed)),
   })
+
+  const fields = { author_name: name, author_email: email, author_website: website, content }
+  type Fields = typeof fields
+  // The same schema the server applies, so the visitor reads the same message without a round trip.
+  const problemWith = (values: Fields) => {
+    const parsed = submitCommentInput.safeParse({ post_id: postId, ...values, [HONEYPOT_FIELD]: honeypot })
+    return parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.comment.submitFailed)
+  }
+
+  /** A shown error is checked again as the visitor types: it goes once fixed, or says what is still wrong. */
+  const edit = <K extends keyof Fields>(key: K, set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value)
+    if (error) setError(problemWith({ ...fields, [key]: event.target.value }))
+  }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    setError(null)
-    const input = {
-      post_id: postId,
-      author_name: name,
-      author_email: email,
-      author_website: website,
-      content,
-      [HONEYPOT_FIELD]: honeypot,
-    }
-    // The same schema the server applies, so the visitor reads the same message without a round trip.
-    const parsed = submitCommentInput.safeParse(input)
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.comment.submitFailed)
-    submit.mutate(input)
+    const problem = problemWith(fields)
+    setError(problem)
+    if (!problem) submit.mutate({ post_id: postId, ...fields, [HONEYPOT_FIELD]: honeypot })
   }
 
   if (submitted) {
@@ -79,7 +83,7 @@ export function CommentForm({ postId }: { postId: number }) {
           <label htmlFor="comment-name" className="block text-sm font-medium text-gray-700">
             Name *
           </label>
-          <input id="comment-name" name="author_name" required autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} className={fieldClass} />
+          <input id="comment-name" name="author_name" required autoComplete="name" value={name} onChange={edit('author_name', setName)} className={fieldClass} />
         </div>
         <div>
           <label htmlFor="comment-email" className="block text-sm font-medium text-gray-700">
@@ -92,7 +96,7 @@ export function CommentForm({ postId }: { postId: number }) {
             required
             autoComplete="email"
             value={email}
-            onChange={(e) => setEmail(e.target.value)}
+            onChange={edit('author_email', setEmail)}
             className={fieldClass}
           />
         </div>
@@ -108,7 +112,7 @@ export function CommentForm({ postId }: { postId: number }) {
           placeholder="https://"
           autoComplete="url"
           value={website}
-          onChange={(e) => setWebsite(e.target.value)}
+          onChange={edit('author_website', setWebsite)}
           className={fieldClass}
         />
       </div>
@@ -127,7 +131,7 @@ export function CommentForm({ postId }: { postId: number }) {
           required
           rows={5}
           value={content}
-          onChange={(e) => setContent(e.target.value)}
+          onChange={edit('content', setContent)}
           className={fieldClass}
         />
         <p className="mt-1 text-right text-sm text-gray-500" aria-live="polite">

@@ -2,28 +2,17 @@ import { format } from 'date-fns'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Button, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { COMMENTS_PAGE_SIZE, type PublicComment } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
-
-/** The query key of a post's public comment list; the form refreshes it after a submission. */
-export const postCommentsKey = (postId: number) => ['post-comments', postId] as const
+import type { PublicComment } from '@wayfarer/api/schemas'
+import { postCommentsQuery } from './queries'
 
 /** SPEC §2 Post detail: approved comments, newest first, 20 at a time behind 'Load More Comments'. */
 export function CommentList({ postId }: { postId: number }) {
-  const client = trpc.useUtils().client
-  const query = useInfiniteQuery({
-    queryKey: postCommentsKey(postId),
-    queryFn: ({ pageParam }) => client.comments.forPost.query({ post_id: postId, page: pageParam, limit: COMMENTS_PAGE_SIZE }),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
-  })
+  const query = useInfiniteQuery(postCommentsQuery(postId))
 
   if (query.isPending) {
     return (
       <div className="space-y-4" aria-busy="true">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} className="h-20 w-full" />
-        ))}
+        <Skeleton count={3} className="h-20 w-full" />
       </div>
     )
   }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { TRPCClientError } from '@trpc/client'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { CONTACT_LIMITS, contactInput, type ContactInput } from '@wayfarer/api/schemas'
-import type { AppRouter } from '@wayfarer/api'
 import { trpc } from '../../lib/trpc'
+import { isRateLimited } from '../../lib/user-message'
 
 const fieldClass =
   'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
@@ -23,7 +22,7 @@ export function ContactForm() {
     },
     onError: (e) => {
       // A rate limit has a useful answer (when to try again); anything else gets the spec's apology.
-      if (e instanceof TRPCClientError && (e as TRPCClientError<AppRouter>).data?.code === 'TOO_MANY_REQUESTS') setError(e.message)
+      if (isRateLimited(e)) setError(e.message)
       window.alert(messages.contact.failed)
     },
   })

@@ -2,14 +2,19 @@ import { Link } from '@tanstack/react-router'
 import { Button, Card, Skeleton } from '@wayfarer/ui'
 import { format } from 'date-fns'
 import { messages } from '@wayfarer/api/messages'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { dashboardQuery } from './queries'
 import { StatusBadge } from '../posts-admin/status-badge'
 import { QuickActions } from './quick-actions'
 import { UnreadMessagesTile } from '../admin-messages/unread-messages-tile'
+import { useAdminTitle } from '../../lib/page-meta'
+import { adminNumber, counted } from '../../lib/numbers'
 
 /** SPEC.md §2 Admin dashboard (/admin). */
 export function DashboardScreen() {
-  const dashboard = trpc.dashboard.stats.useQuery(undefined, { staleTime: 0 })
+  useAdminTitle('Dashboard')
+  const dashboard = useQuery(dashboardQuery(trpcUtils))
   const data = dashboard.data
   return (
     <div className="space-y-6">
@@ -35,13 +40,18 @@ export function DashboardScreen() {
       ) : (
         <>
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard title="Published Posts" value={String(data.stats.published_posts)} subtitle={`${data.stats.draft_posts} drafts`} />
-            <StatCard title="Total Views" value={(data.stats.total_views ?? 0).toLocaleString()} />
-            <StatCard title="Comments" value={String(data.stats.approved_comments)} subtitle={`${data.stats.pending_comments} pending`} />
-            <StatCard title="Subscribers" value={String(data.stats.subscribers ?? 0)} />
+            <StatCard
+              title="Published Posts"
+              value={adminNumber(data.stats.published_posts)}
+              subtitle={counted(data.stats.draft_posts, adminNumber(data.stats.draft_posts), 'draft', 'drafts')}
+            />
+            <StatCard title="Total Views" value={adminNumber(data.stats.total_views ?? 0)} />
+            <StatCard title="Comments" value={adminNumber(data.stats.approved_comments)} subtitle={`${adminNumber(data.stats.pending_comments)} pending`} />
+            <StatCard title="Subscribers" value={adminNumber(data.stats.subscribers ?? 0)} />
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
-            <Card className="p-6">
+            {/* min-w-0: a grid item would otherwise grow to its longest unbroken title and scroll the page sideways. */}
+            <Card className="min-w-0 p-6">
               <h3 className="text-lg font-semibold text-gray-900">Recent Posts</h3>
               {data.recentPosts.length === 0 ? (
                 <p className="mt-4 text-sm text-gray-500">No posts yet</p>
@@ -61,7 +71,7 @@ export function DashboardScreen() {
                 </ul>
               )}
             </Card>
-            <Card className="p-6">
+            <Card className="min-w-0 p-6">
               <h3 className="text-lg font-semibold text-gray-900">Pending Comments</h3>
               {data.recentComments.length === 0 ? (
                 <p className="mt-4 text-sm text-gray-500">No pending comments</p>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest'
 import { createEditor, Editor, type Descendant } from 'slate'
-import { deserializeHtml, isDocumentEmpty, serializeDocument } from './html'
+import { deserializeHtml, serializeDocument } from './html'
 import { withPostElements } from './editor-plugins'
 import type { EditorDocument } from './slate-types'
 
@@ -79,12 +79,5 @@ describe('post HTML and the Slate document', () => {
       '<p>A <strong>bold</strong> <em>move</em><br>next</p><blockquote>One<br>Two</blockquote><p>loose text<img src="https://x.test/a.jpg" alt=""></p>',
     )
     expect(deserializeHtml('')).toEqual([{ type: 'paragraph', children: [{ text: '' }] }])
-  })
-
-  it('knows an empty document', () => {
-    expect(isDocumentEmpty('<p></p>')).toBe(true)
-    expect(isDocumentEmpty('<p> &nbsp; </p>')).toBe(true)
-    expect(isDocumentEmpty('<p><img src="/a.png" alt=""></p>')).toBe(false)
-    expect(isDocumentEmpty('<h2>x</h2>')).toBe(false)
   })
 })

@@ -143,6 +143,3 @@ export function deserializeHtml(html: string, parser: DOMParser = new DOMParser(
 }
 
 export const emptyDocument = (): EditorDocument => [emptyParagraph()]
-
-/** Whether a document has anything worth saving (SPEC.md §5: content is required). */
-export const isDocumentEmpty = (html: string): boolean => !/<img\b/i.test(html) && !html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim()

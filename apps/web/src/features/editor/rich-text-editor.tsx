@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { createEditor, Transforms, type Descendant } from 'slate'
-import { Editable, Slate, useSlate, withReact, type RenderElementProps, type RenderLeafProps } from 'slate-react'
+import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps, type RenderPlaceholderProps } from 'slate-react'
 import { withHistory } from 'slate-history'
 import { cx } from '@wayfarer/ui'
 import { deserializeHtml, serializeDocument } from './html'
 import { withPostElements } from './editor-plugins'
 import { insertImage, insertLink, isBlockActive, isMarkActive, toggleBlock, toggleMark, type BlockFormat } from './editor-commands'
-import type { Mark } from './slate-types'
+import type { ImageElement, Mark } from './slate-types'
 
 interface Props {
   /** The HTML the editor starts from (read once: the editor owns the document afterwards). */
@@ -59,9 +59,9 @@ export function RichTextEditor({ initialHtml, onChange, placeholder = 'Tell the 
         <Toolbar />
         <Editable
           aria-label="Content"
-          className="prose max-w-none px-4 py-3 focus:outline-none"
-          style={{ minHeight: 300 }}
+          className="story-body min-h-[300px] px-4 py-3 focus:outline-none"
           placeholder={placeholder}
+          renderPlaceholder={renderPlaceholder}
           renderElement={renderElement}
           renderLeaf={renderLeaf}
           onKeyDown={onKeyDown}
@@ -73,47 +73,69 @@ export function RichTextEditor({ initialHtml, onChange, placeholder = 'Tell the 
 
 function Toolbar() {
   const editor = useSlate()
-  const markButton = (mark: Mark, label: string, content: ReactNode) => (
-    <ToolbarButton label={label} active={isMarkActive(editor, mark)} onPress={() => toggleMark(editor, mark)}>
+  const markButton = (mark: Mark, content: ReactNode, hint: string, name: string) => (
+    <ToolbarButton hint={hint} name={name} active={isMarkActive(editor, mark)} onPress={() => toggleMark(editor, mark)}>
       {content}
     </ToolbarButton>
   )
-  const blockButton = (format: BlockFormat, label: string, content: ReactNode) => (
-    <ToolbarButton label={label} active={isBlockActive(editor, format)} onPress={() => toggleBlock(editor, format)}>
+  const blockButton = (format: BlockFormat, content: ReactNode, hint: string) => (
+    <ToolbarButton hint={hint} active={isBlockActive(editor, format)} onPress={() => toggleBlock(editor, format)}>
       {content}
     </ToolbarButton>
   )
+  // Each button's accessible name starts with the text it shows (WCAG 2.5.3, label in name): speech users say
+  // what they see ("B" → Bold, "H2" → H2 heading 2); the hidden rest spells it out for screen readers.
   return (
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-200 px-2 py-1.5">
-      {markButton('bold', 'Bold', <strong>B</strong>)}
-      {markButton('italic', 'Italic', <em>I</em>)}
-      {blockButton('heading-one', 'Heading 1', 'H1')}
-      {blockButton('heading-two', 'Heading 2', 'H2')}
-      {blockButton('heading-three', 'Heading 3', 'H3')}
-      {blockButton('block-quote', 'Quote', '“ ”')}
-      {blockButton('bulleted-list', 'Bulleted list', '• List')}
-      {blockButton('numbered-list', 'Numbered list', '1. List')}
-      <ToolbarButton label="Link" onPress={() => insertLink(editor, window.prompt('Enter the link URL:') ?? '')}>
+      {markButton('bold', <strong>B</strong>, 'Bold (Ctrl+B)', 'Bold')}
+      {markButton('italic', <em>I</em>, 'Italic (Ctrl+I)', 'Italic')}
+      {blockButton('heading-one', <>H1<span className="sr-only"> heading 1</span></>, 'Heading 1')}
+      {blockButton('heading-two', <>H2<span className="sr-only"> heading 2</span></>, 'Heading 2')}
+      {blockButton('heading-three', <>H3<span className="sr-only"> heading 3</span></>, 'Heading 3')}
+      {blockButton('block-quote', 'Quote', 'Quote')}
+      {blockButton('bulleted-list', <><span aria-hidden="true">• </span><span className="sr-only">Bulleted </span>List</>, 'Bulleted list')}
+      {blockButton('numbered-list', <><span aria-hidden="true">1. </span><span className="sr-only">Numbered </span>List</>, 'Numbered list')}
+      <ToolbarButton hint="Link" onPress={() => insertLink(editor, window.prompt('Enter the link URL:') ?? '')}>
         Link
       </ToolbarButton>
-      <ToolbarButton label="Image" onPress={() => insertImage(editor, window.prompt('Enter the image URL:') ?? '')}>
+      <ToolbarButton
+        hint="Image"
+        onPress={() => {
+          const url = window.prompt('Enter the image URL:') ?? ''
+          if (url.trim()) insertImage(editor, url, askAltText())
+        }}
+      >
         Image
       </ToolbarButton>
     </div>
   )
 }
 
-function ToolbarButton({ label, active = false, onPress, children }: { label: string; active?: boolean; onPress: () => void; children: ReactNode }) {
+/** Alt text for a picture in the story: asked when it is inserted and when the owner clicks it (empty is allowed). */
+function askAltText(current = ''): string {
+  return (window.prompt(ALT_PROMPT, current) ?? current).trim()
+}
+const ALT_PROMPT = 'Describe the image for readers who cannot see it (alt text):'
+
+function ToolbarButton({ hint, name, active = false, onPress, children }: { hint: string; name?: string; active?: boolean; onPress: () => void; children: ReactNode }) {
+  const editor = useSlateStatic()
   return (
     <button
       type="button"
-      aria-label={label}
-      title={label}
+      title={hint}
+      aria-label={name}
       aria-pressed={active}
       // Keeps the editor's selection: a click would otherwise move focus before the command runs.
       onMouseDown={(event) => {
         event.preventDefault()
         onPress()
+      }}
+      // Keyboard users press Enter or Space on the focused button; the editor's last selection is still known.
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' && event.key !== ' ') return
+        event.preventDefault()
+        onPress()
+        ReactEditor.focus(editor)
       }}
       className={cx('rounded px-2 py-1 text-sm', active ? 'bg-teal-100 text-teal-900' : 'text-gray-700 hover:bg-gray-100')}
     >
@@ -122,40 +144,65 @@ function ToolbarButton({ label, active = false, onPress, children }: { label: st
   )
 }
 
-function renderElement({ attributes, children, element }: RenderElementProps) {
+/** A picture in the story: clicking it (or its Alt text button) edits what screen readers say about it. */
+function StoryImage({ attributes, children, element }: RenderElementProps & { element: ImageElement }) {
+  const editor = useSlateStatic()
+  const editAlt = () => {
+    const alt = askAltText(element.alt)
+    Transforms.setNodes(editor, { alt }, { at: ReactEditor.findPath(editor, element) })
+  }
+  return (
+    <span {...attributes} className="relative inline-block">
+      <span contentEditable={false} className="relative inline-block">
+        <img src={element.url} alt={element.alt} onClick={editAlt} className="cursor-pointer" />
+        <button type="button" onClick={editAlt} className="absolute bottom-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs text-white">
+          Alt text{element.alt ? '' : ' (missing)'}
+        </button>
+      </span>
+      {children}
+    </span>
+  )
+}
+
+// Elements carry no classes of their own: the editor sits inside `.story-body`, the stylesheet of the public
+// story page, so what the owner writes looks the same here, in the preview and on the site (issue 12, defect 4).
+function renderElement(props: RenderElementProps) {
+  const { attributes, children, element } = props
   switch (element.type) {
     case 'heading-one':
-      return <h1 {...attributes} className="text-3xl font-bold">{children}</h1>
+      return <h1 {...attributes}>{children}</h1>
     case 'heading-two':
-      return <h2 {...attributes} className="text-2xl font-bold">{children}</h2>
+      return <h2 {...attributes}>{children}</h2>
     case 'heading-three':
-      return <h3 {...attributes} className="text-xl font-semibold">{children}</h3>
+      return <h3 {...attributes}>{children}</h3>
     case 'block-quote':
-      return <blockquote {...attributes} className="border-l-4 border-gray-300 pl-4 text-gray-600 italic">{children}</blockquote>
+      return <blockquote {...attributes}>{children}</blockquote>
     case 'bulleted-list':
-      return <ul {...attributes} className="list-disc pl-6">{children}</ul>
+      return <ul {...attributes}>{children}</ul>
     case 'numbered-list':
-      return <ol {...attributes} className="list-decimal pl-6">{children}</ol>
+      return <ol {...attributes}>{children}</ol>
     case 'list-item':
       return <li {...attributes}>{children}</li>
     case 'link':
       return (
-        <a {...attributes} href={element.url} className="text-teal-700 underline">
+        <a {...attributes} href={element.url}>
           {children}
         </a>
       )
     case 'image':
-      return (
-        <span {...attributes} className="inline-block">
-          <span contentEditable={false}>
-            <img src={element.url} alt={element.alt} className="max-h-64 rounded" />
-          </span>
-          {children}
-        </span>
-      )
+      return <StoryImage {...props} element={element} />
     default:
-      return <p {...attributes} className="my-2">{children}</p>
+      return <p {...attributes}>{children}</p>
   }
+}
+
+/** Slate's placeholder is pale (a third of the text colour); this one reads at 4.5:1 like any other text. */
+function renderPlaceholder({ attributes, children }: RenderPlaceholderProps) {
+  return (
+    <span {...attributes} style={{ ...attributes.style, opacity: 1 }} className="text-gray-500">
+      {children}
+    </span>
+  )
 }
 
 function renderLeaf({ attributes, children, leaf }: RenderLeafProps) {

@@ -3,18 +3,19 @@ import type { GalleryPhoto } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { staticPages } from '@wayfarer/api/schemas'
 import { Skeleton } from '@wayfarer/ui'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { galleryQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
 import { Lightbox } from './lightbox'
 
-// SPEC.md §9: a grid of 24, the featured photo changes every 5 seconds.
-const GRID_SIZE = 24
+// SPEC.md §9: the featured photo changes every 5 seconds.
 const ROTATION_MS = 5000
 
 /** /gallery (SPEC.md §2): header stats, a rotating featured photo, the grid and the lightbox. */
 export function GalleryScreen() {
   usePageMeta(staticPages.gallery.title, staticPages.gallery.description)
-  const photos = trpc.gallery.list.useQuery({ limit: GRID_SIZE })
+  const photos = useQuery(galleryQuery(trpcUtils))
   const [open, setOpen] = useState<number | null>(null)
   const list = photos.data ?? []
 
@@ -39,9 +40,7 @@ export function GalleryScreen() {
         <div className="mt-10 space-y-6" aria-busy="true">
           <Skeleton className="aspect-[21/9] w-full rounded-2xl" />
           <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            {Array.from({ length: 8 }, (_, i) => (
-              <Skeleton key={i} className="aspect-[4/3]" />
-            ))}
+            <Skeleton count={8} className="aspect-[4/3]" />
           </div>
         </div>
       ) : photos.error ? (
@@ -53,14 +52,14 @@ export function GalleryScreen() {
       ) : (
         <>
           <FeaturedPhoto photos={list} onOpen={setOpen} />
-          <ul className="mt-10 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="gallery-grid">
+          <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="gallery-grid">
             {list.map((photo, index) => (
               <li key={photo.id}>
                 <button type="button" onClick={() => setOpen(index)} className="group block w-full overflow-hidden rounded-xl text-left" aria-label={`Open ${photo.title || 'photo'}`}>
                   <img
                     src={photo.thumbnail_url}
                     srcSet={photo.srcset}
-                    sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
+                    sizes="(min-width: 1024px) 25vw, 50vw"
                     width={photo.width || 400}
                     height={photo.height || 300}
                     loading="lazy"

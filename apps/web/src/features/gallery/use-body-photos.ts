@@ -1,13 +1,15 @@
 import { useState } from 'react'
 import type { BodyPhoto, BodyPhotoUse } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { bodyPhotosQuery, heroPhotoQuery, shufflePoolQuery } from './queries'
 
 /** Bundled with the web app, so the hero never shows an empty frame when the server has no photo for it. */
 export const FALLBACK_HERO: BodyPhoto = { url: '/hero-fallback.jpg', title: 'Mountains at sunrise' }
 
 /** Photos for a page section (About: 2, gear: 6), chosen by their 'about'/'gear' tag on the server. */
 export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
-  const query = trpc.gallery.bodyPhotos.useQuery({ use, limit }, { staleTime: 5 * 60_000 })
+  const query = useQuery(bodyPhotosQuery(trpcUtils, use, limit))
   return query.data ?? []
 }
 
@@ -16,8 +18,8 @@ export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
  * bundled image when the server has none, fails, or the picture does not load.
  */
 export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => void; onImageError: () => void } {
-  const hero = trpc.gallery.bodyPhotos.useQuery({ use: 'hero', limit: 1 }, { staleTime: Infinity, retry: false })
-  const pool = trpc.gallery.list.useQuery({ limit: 20 }, { staleTime: 5 * 60_000, retry: false })
+  const hero = useQuery(heroPhotoQuery(trpcUtils))
+  const pool = useQuery(shufflePoolQuery(trpcUtils))
   const [chosen, setChosen] = useState<BodyPhoto | undefined>()
   const [failed, setFailed] = useState(false)
 

@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router'
-import { Button, Skeleton } from '@wayfarer/ui'
+import { LoadError, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { latestStoriesQuery } from './queries'
 import { PostCard } from '../blog/post-card'
 
 /** The 6 newest stories (SPEC.md §9), the first one larger. */
 export function LatestAdventures() {
-  const posts = trpc.posts.published.useQuery({ limit: 6 })
+  const posts = useQuery(latestStoriesQuery(trpcUtils))
   return (
     <section aria-labelledby="latest-heading" className="mx-auto max-w-6xl px-4 py-16">
       <div className="flex items-end justify-between">
@@ -19,17 +21,10 @@ export function LatestAdventures() {
       </div>
       {posts.isPending ? (
         <div className="mt-8 grid gap-6 md:grid-cols-3">
-          {Array.from({ length: 6 }, (_, i) => (
-            <Skeleton key={i} className="h-72" />
-          ))}
+          <Skeleton count={6} className="h-72" />
         </div>
       ) : posts.isError ? (
-        <div role="alert" className="mt-8 text-center text-gray-600">
-          <p>{messages.posts.loadFailed}</p>
-          <Button variant="secondary" className="mt-3" onClick={() => void posts.refetch()}>
-            Try Again
-          </Button>
-        </div>
+        <LoadError message={messages.posts.loadFailed} onRetry={() => void posts.refetch()} retryLabel="Try Again" className="mt-8 text-gray-600" />
       ) : (
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {posts.data.posts.map((post, i) => (

@@ -1,13 +1,15 @@
 import { Link } from '@tanstack/react-router'
-import { navLinks } from './nav-links'
+import { navLinks, type NavPath } from './nav-links'
 
-/** One navigation entry; `current` marks the page being shown for styling and assistive technology. */
-export function NavLink({ to, className, current, onClick }: { to: string; className: string; current: boolean; onClick?: () => void }) {
+/**
+ * One navigation entry. The router marks the current page itself (`aria-current="page"`); the active options
+ * here are the same rule as `isNavLinkActive` (Home on "/" only, others on their path and below, any query),
+ * so the attribute and the highlight always agree.
+ */
+export function NavLink({ to, className, onClick }: { to: NavPath; className: string; onClick?: () => void }) {
   const label = navLinks.find((l) => l.to === to)?.label ?? to
   return (
-    // Gallery and Contact are registered by other parts of the app, so the path is not checked against the
-    // route tree's types here.
-    <Link to={to as '/'} className={className} aria-current={current ? 'page' : undefined} onClick={onClick}>
+    <Link to={to} className={className} activeOptions={{ exact: to === '/', includeSearch: false }} onClick={onClick}>
       {label}
     </Link>
   )

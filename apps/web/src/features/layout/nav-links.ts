@@ -5,6 +5,9 @@ export const navLinks = [staticPages.home, staticPages.blog, staticPages.gallery
   (p) => ({ to: p.path, label: p.name }),
 )
 
+/** A path of the navigation, typed as the literal paths above (checked against the route tree where linked). */
+export type NavPath = (typeof navLinks)[number]['to']
+
 /** Home is current only on "/"; any other entry on its path and below it (a post is under Blog). */
 export const isNavLinkActive = (to: string, pathname: string): boolean =>
   to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)

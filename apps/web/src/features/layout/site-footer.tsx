@@ -1,13 +1,19 @@
-import { Link } from '@tanstack/react-router'
+import { Link, useRouterState } from '@tanstack/react-router'
 import { footerCategories, site, staticPages } from '@wayfarer/api/schemas'
-import { navLinks } from './nav-links'
+import { isNavLinkActive, navLinks } from './nav-links'
+import { NavLink } from './nav-link'
 import { SocialLinks } from './social-links'
 
 const legalLinks = [staticPages.privacy, staticPages.terms, staticPages.sitemap]
 
+// The current page stands out in the footer too (SPEC.md §2): white, bold and underlined, not by colour alone.
+const currentClass = 'font-semibold text-white underline underline-offset-4'
+const footerLinkClass = (current: boolean) => (current ? currentClass : 'hover:text-white')
+
 /** Footer: navigation, category links (/blog?category=…), social links, legal links and the current year. */
 export function SiteFooter() {
   const year = new Date().getFullYear()
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
   return (
     <footer className="mt-16 bg-gray-900 text-gray-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -21,9 +27,7 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {navLinks.map((l) => (
               <li key={l.to}>
-                <Link to={l.to as '/'} className="hover:text-white">
-                  {l.label}
-                </Link>
+                <NavLink to={l.to} className={footerLinkClass(isNavLinkActive(l.to, pathname))} />
               </li>
             ))}
           </ul>
@@ -33,7 +37,7 @@ export function SiteFooter() {
           <ul className="mt-3 space-y-2 text-sm">
             {footerCategories.map((c) => (
               <li key={c.slug}>
-                <Link to="/blog" search={{ category: c.slug }} className="hover:text-white">
+                <Link to="/blog" search={{ category: c.slug }} activeOptions={{ exact: true }} activeProps={{ className: currentClass }} className="hover:text-white">
                   {c.name}
                 </Link>
               </li>
@@ -56,7 +60,7 @@ export function SiteFooter() {
           </p>
           <nav aria-label="Legal" className="flex gap-4">
             {legalLinks.map((p) => (
-              <Link key={p.path} to={p.path as '/'} className="hover:text-white">
+              <Link key={p.path} to={p.path} activeOptions={{ exact: true }} activeProps={{ className: currentClass }} className="hover:text-white">
                 {p.name}
               </Link>
             ))}

@@ -1,14 +1,17 @@
-import { useState } from 'react'
+import { useRef } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { site } from '@wayfarer/api/schemas'
 import { cx } from '@wayfarer/ui'
 import { isNavLinkActive, navLinks } from './nav-links'
 import { NavLink } from './nav-link'
+import { useDisclosureMenu } from './use-disclosure-menu'
 
 /** Sticky header (h-20) with the navigation; below md a menu button toggles a drop-down list. */
 export function SiteHeader() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const [menuOpen, setMenuOpen] = useState(false)
+  const header = useRef<HTMLElement>(null)
+  const mobileNav = useRef<HTMLElement>(null)
+  const menu = useDisclosureMenu(header, mobileNav)
 
   const linkClass = (to: string) =>
     cx(
@@ -17,39 +20,34 @@ export function SiteHeader() {
     )
 
   return (
-    <header className="sticky top-0 z-40 h-20 border-b border-gray-200 bg-white/95 backdrop-blur">
+    <header ref={header} className="sticky top-0 z-40 h-20 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-4">
-        <Link to="/" className="text-2xl font-bold tracking-tight text-teal-800" onClick={() => setMenuOpen(false)}>
+        <Link to="/" activeOptions={{ exact: true }} className="text-2xl font-bold tracking-tight text-teal-800" onClick={() => menu.close(false)}>
           {site.name}
         </Link>
         <nav aria-label="Main" className="hidden gap-1 md:flex">
           {navLinks.map((l) => (
-            <NavLink key={l.to} to={l.to} className={linkClass(l.to)} current={isNavLinkActive(l.to, pathname)} />
+            <NavLink key={l.to} to={l.to} className={linkClass(l.to)} />
           ))}
         </nav>
         <button
+          ref={menu.toggle}
           type="button"
           className="rounded-md p-2 text-gray-700 hover:bg-gray-100 md:hidden"
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-          aria-expanded={menuOpen}
+          aria-label={menu.open ? 'Close menu' : 'Open menu'}
+          aria-expanded={menu.open}
           aria-controls="mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => (menu.open ? menu.close(true) : menu.setOpen(true))}
         >
           <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            {menu.open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </div>
-      {menuOpen && (
-        <nav id="mobile-menu" aria-label="Mobile" className="border-b border-gray-200 bg-white px-4 pb-4 shadow-md md:hidden">
+      {menu.open && (
+        <nav ref={mobileNav} id="mobile-menu" aria-label="Mobile" className="border-b border-gray-200 bg-white px-4 pb-4 shadow-md md:hidden">
           {navLinks.map((l) => (
-            <NavLink
-              key={l.to}
-              to={l.to}
-              className={cx('block', linkClass(l.to))}
-              current={isNavLinkActive(l.to, pathname)}
-              onClick={() => setMenuOpen(false)}
-            />
+            <NavLink key={l.to} to={l.to} className={cx('block', linkClass(l.to))} onClick={() => menu.close(false)} />
           ))}
         </nav>
       )}

@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { staticPages } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { storiesQuery } from '../blog/queries'
 import { usePageMeta } from '../../lib/page-meta'
 
 /** The human-readable sitemap (footer link); crawlers read /sitemap.xml. */
 export function SitemapScreen() {
   usePageMeta(staticPages.sitemap.title, staticPages.sitemap.description)
-  const posts = trpc.posts.published.useQuery({})
+  const posts = useQuery(storiesQuery(trpcUtils, {}))
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-4xl font-bold">Sitemap</h1>
@@ -15,7 +17,7 @@ export function SitemapScreen() {
         <ul className="mt-3 list-disc space-y-1 pl-6">
           {Object.values(staticPages).map((p) => (
             <li key={p.path}>
-              <Link to={p.path as '/'} className="text-teal-700 hover:underline">
+              <Link to={p.path} className="text-teal-700 hover:underline">
                 {p.name}
               </Link>
             </li>

@@ -1,8 +1,8 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { trpc } from '../../lib/trpc'
-import { isNetworkError, serverMessage } from '../../lib/trpc-errors'
+import { toUserMessage } from '../../lib/user-message'
 
 interface Props {
   postId: number | null
@@ -10,9 +10,15 @@ interface Props {
   onGenerated: (text: string) => void
 }
 
-/** SPEC.md §2 floating AI assistant: a prompt box (Cmd/Ctrl+Enter submits), disabled until the post has an id. */
+/**
+ * SPEC.md §2 floating AI assistant: a prompt box (Cmd/Ctrl+Enter submits), disabled until the post has an id.
+ * The button that opens it sits in the editor's header, not over the form (a floating button would hide
+ * whatever field scrolls under it, issue 12 defect 10); the open panel floats and Escape closes it.
+ */
 export function AiAssistant({ postId, context, onGenerated }: Props) {
   const [open, setOpen] = useState(false)
+  const toggle = useRef<HTMLButtonElement>(null)
+  const promptBox = useRef<HTMLTextAreaElement>(null)
   const [prompt, setPrompt] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
@@ -30,7 +36,7 @@ export function AiAssistant({ postId, context, onGenerated }: Props) {
       setNotice(`Generated ${result.wordCount} words successfully!`)
       setPrompt('')
     } catch (e) {
-      setError(isNetworkError(e) ? messages.ai.generationNetwork : serverMessage(e, messages.ai.generationFailed))
+      setError(toUserMessage(e, messages.ai.generationFailed, messages.ai.generationNetwork))
     }
   }
 
@@ -41,13 +47,32 @@ export function AiAssistant({ postId, context, onGenerated }: Props) {
     }
   }
 
+  useEffect(() => {
+    if (open) promptBox.current?.focus()
+  }, [open])
+  const close = () => {
+    setOpen(false)
+    toggle.current?.focus()
+  }
+
   return (
-    <div className="fixed right-6 bottom-6 z-30 flex flex-col items-end gap-3">
+    <>
+      <Button ref={toggle} variant="secondary" onClick={() => (open ? close() : setOpen(true))} aria-expanded={open} aria-controls="ai-assistant">
+        {open ? 'Close AI' : 'AI Assistant'}
+      </Button>
       {open && (
-        <section aria-label="AI assistant" className="w-80 rounded-xl border border-gray-200 bg-white p-4 shadow-xl">
+        <section
+          id="ai-assistant"
+          aria-label="AI assistant"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') close()
+          }}
+          className="fixed right-4 bottom-4 z-40 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-gray-200 bg-white p-4 shadow-xl"
+        >
           <h3 className="font-semibold text-gray-900">AI Assistant</h3>
           {disabled && <p className="mt-1 text-xs text-gray-500">Save the post as a draft to enable AI content generation.</p>}
           <textarea
+            ref={promptBox}
             aria-label="AI prompt"
             value={prompt}
             onChange={(e) => setPrompt(e.target.value)}
@@ -60,13 +85,10 @@ export function AiAssistant({ postId, context, onGenerated }: Props) {
           {error && <p role="alert" className="mt-2 text-sm text-red-600">{error}</p>}
           {notice && <p role="status" className="mt-2 text-sm text-green-700">{notice}</p>}
           <Button className="mt-2 w-full" size="sm" disabled={disabled || !prompt.trim() || generate.isPending} onClick={() => void submit()}>
-            {generate.isPending ? 'Generating...' : 'Generate'}
+            {generate.isPending ? 'Generating…' : 'Generate'}
           </Button>
         </section>
       )}
-      <Button onClick={() => setOpen((v) => !v)} aria-expanded={open} className="rounded-full shadow-lg">
-        {open ? 'Close AI' : 'AI Assistant'}
-      </Button>
-    </div>
+    </>
   )
 }

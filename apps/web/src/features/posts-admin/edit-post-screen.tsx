@@ -1,15 +1,19 @@
 import { useEffect } from 'react'
 import { Card, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { useAdminTitle } from '../../lib/page-meta'
+import { postForEditQuery } from './queries'
 import { PostForm } from './post-form'
 import { formFromPost } from './post-form-state'
 
 /** SPEC.md §2 Edit post: a skeleton while fetching, 'Failed to load post' when it cannot be loaded. */
 export function EditPostScreen({ id }: { id: number }) {
   const valid = Number.isInteger(id) && id > 0
-  const post = trpc.posts.adminById.useQuery({ id }, { enabled: valid, retry: false, staleTime: 0, gcTime: 0 })
+  const post = useQuery({ ...postForEditQuery(trpcUtils, id), enabled: valid })
   const failed = !valid || post.isError
+  useAdminTitle(post.data ? `Edit “${post.data.title}”` : 'Edit Post')
 
   useEffect(() => {
     if (failed) window.alert(messages.posts.postLoadFailed)
@@ -28,5 +32,5 @@ export function EditPostScreen({ id }: { id: number }) {
       </div>
     )
   }
-  return <PostForm key={post.data.id} post={{ id: post.data.id, status: post.data.status }} initial={formFromPost(post.data)} />
+  return <PostForm key={post.data.id} post={{ id: post.data.id, status: post.data.status, publishedAt: post.data.published_at }} initial={formFromPost(post.data)} />
 }

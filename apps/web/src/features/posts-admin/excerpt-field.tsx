@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { messages } from '@wayfarer/api/messages'
 import { trpc } from '../../lib/trpc'
-import { isNetworkError, serverMessage } from '../../lib/trpc-errors'
-import { excerptFromContent, plainText } from './post-form-state'
+import { toUserMessage } from '../../lib/user-message'
+import { excerptFromContent, htmlToText } from '@wayfarer/api/schemas'
 
 interface Props {
   value: string
@@ -21,13 +21,13 @@ export function ExcerptField({ value, onChange, content, postId, context }: Prop
     if (postId === null) return
     setMessage(null)
     // SPEC.md §7: the AI excerpt prompt uses the first 200 characters of the content.
-    const start = plainText(content).slice(0, 200)
+    const start = htmlToText(content).slice(0, 200)
     try {
       const result = await generate.mutateAsync({ id: postId, type: 'excerpt', prompt: `Write an engaging excerpt for this travel post: ${start}`, context })
       onChange(result.content)
       setMessage({ error: false, text: `Generated ${result.wordCount} words successfully!` })
     } catch (e) {
-      setMessage({ error: true, text: isNetworkError(e) ? messages.ai.generationNetwork : serverMessage(e, messages.ai.generationFailed) })
+      setMessage({ error: true, text: toUserMessage(e, messages.ai.generationFailed, messages.ai.generationNetwork) })
     }
   }
 
@@ -38,11 +38,11 @@ export function ExcerptField({ value, onChange, content, postId, context }: Prop
           Excerpt
         </label>
         <div className="flex gap-3 text-sm">
-          <button type="button" className="text-teal-700 hover:underline disabled:text-gray-400" disabled={!plainText(content)} onClick={() => onChange(excerptFromContent(content))}>
+          <button type="button" className="text-teal-700 hover:underline disabled:text-gray-400" disabled={!htmlToText(content)} onClick={() => onChange(excerptFromContent(content))}>
             Generate from content
           </button>
           <button type="button" className="text-purple-700 hover:underline disabled:text-gray-400" disabled={postId === null || generate.isPending} onClick={() => void aiExcerpt()}>
-            {generate.isPending ? 'Generating...' : 'AI excerpt'}
+            {generate.isPending ? 'Generating…' : 'AI excerpt'}
           </button>
         </div>
       </div>

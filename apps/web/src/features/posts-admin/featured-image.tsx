@@ -1,9 +1,13 @@
-import { useEffect, useState, type ChangeEvent } from 'react'
+import { useCallback, useState, type ChangeEvent } from 'react'
+import { z } from 'zod'
 import { messages } from '@wayfarer/api/messages'
-import { uploadImage, UploadError } from '../../lib/upload'
+import { Toast } from '@wayfarer/ui'
+import { checkImageFile, uploadImage } from '../../lib/upload'
+import { toUserMessage } from '../../lib/user-message'
 
-const MAX_BYTES = 10 * 1024 * 1024
+// SPEC.md §8: the success message stays 3 seconds.
 const SUCCESS_MS = 3000
+const uploadedImage = z.object({ url: z.string() })
 
 interface Props {
   postId: number | null
@@ -19,12 +23,7 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt }: 
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState(false)
-
-  useEffect(() => {
-    if (!success) return
-    const timer = setTimeout(() => setSuccess(false), SUCCESS_MS)
-    return () => clearTimeout(timer)
-  }, [success])
+  const hideSuccess = useCallback(() => setSuccess(false), [])
 
   async function choose(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0]
@@ -32,15 +31,15 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt }: 
     if (!file || postId === null) return
     setError(null)
     setSuccess(false)
-    if (!file.type.startsWith('image/')) return setError(messages.upload.notImage)
-    if (file.size >= MAX_BYTES) return setError(messages.upload.tooLarge)
+    const problem = checkImageFile(file)
+    if (problem) return setError(problem)
     setProgress(0)
     try {
-      const data = await uploadImage<{ url: string }>(`/api/posts/${postId}/upload`, file, setProgress)
+      const data = await uploadImage(`/api/posts/${postId}/upload`, file, uploadedImage, setProgress)
       onUrl(data.url)
       setSuccess(true)
     } catch (e) {
-      setError(e instanceof UploadError && e.network ? messages.upload.network : (e instanceof Error && e.message) || messages.upload.failed)
+      setError(toUserMessage(e, messages.upload.failed, messages.upload.network))
     } finally {
       setProgress(null)
     }
@@ -66,7 +65,11 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt }: 
         </div>
       )}
       {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
-      {success && <p role="status" className="text-sm text-green-700">{messages.upload.success}</p>}
+      {success && (
+        <Toast tone="success" durationMs={SUCCESS_MS} onDismiss={hideSuccess}>
+          {messages.upload.success}
+        </Toast>
+      )}
       {showUrlField && (
         <label className="block text-sm">
           <span className="font-medium text-gray-700">Featured image URL</span>

@@ -1,4 +1,4 @@
-import type { AdminPost, PostStatusValue } from '@wayfarer/api/schemas'
+import { withMetaDefaults, type AdminPost, type PostStatusValue } from '@wayfarer/api/schemas'
 
 /** What the create and edit screens edit (SPEC.md §3 "Post (form)"). */
 export interface PostFormValues {
@@ -49,32 +49,7 @@ export const formFromPost = (post: AdminPost): PostFormValues => ({
   meta_keywords: post.meta_keywords,
 })
 
-/** The body of POST /posts and PUT /posts/{id}; SPEC.md §5: meta title and description default on save. */
+/** The body of POST /posts and PUT /posts/{id}, with the meta defaults of SPEC.md §5 applied. */
 export function postPayload(values: PostFormValues, status?: PostStatusValue) {
-  return {
-    ...values,
-    meta_title: values.meta_title.trim() || values.title,
-    meta_description: values.meta_description.trim() || values.excerpt,
-    ...(status ? { status } : {}),
-  }
+  return { ...values, ...withMetaDefaults(values), ...(status ? { status } : {}) }
 }
-
-export const EXCERPT_LENGTH = 160
-
-/** SPEC.md §5: strip tags, take the first 160 characters, append an ellipsis when exactly 160 were reached. */
-export function excerptFromContent(html: string): string {
-  const text = plainText(html)
-  const clipped = text.slice(0, EXCERPT_LENGTH)
-  return clipped.length === EXCERPT_LENGTH ? `${clipped}...` : clipped
-}
-
-export const plainText = (html: string): string =>
-  html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim()

@@ -1,20 +1,26 @@
-import { useRef, useState, type ReactNode } from 'react'
+import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import type { PostStatusValue } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
+import { hasStoryContent, type PostStatusValue } from '@wayfarer/api/schemas'
+import { useQuery } from '@tanstack/react-query'
+import { trpc, trpcUtils } from '../../lib/trpc'
+import { categoriesQuery } from '../blog/queries'
+import { tagsQuery } from './queries'
 import { RichTextEditor } from '../editor/rich-text-editor'
-import { isDocumentEmpty } from '../editor/html'
 import { AiAssistant } from './ai-assistant'
 import { ExcerptField } from './excerpt-field'
 import { FeaturedImage } from './featured-image'
 import { postPayload, type PostFormValues } from './post-form-state'
 import { StatusBadge } from './status-badge'
+import { useUnsavedChangesGuard } from './unsaved-changes'
+import { useToast } from '../admin/toast-host'
+import { STORY_TITLE_CLASS, StoryBody } from '../post/story-body'
+import { ScheduleBox } from './schedule-box'
 
 interface Props {
   /** Absent on /admin/posts/new: upload and AI stay disabled until the post has been saved. */
-  post?: { id: number; status: PostStatusValue }
+  post?: { id: number; status: PostStatusValue; publishedAt?: string | null }
   initial: PostFormValues
 }
 
@@ -24,14 +30,17 @@ export function PostForm({ post, initial }: Props) {
   const [values, setValues] = useState(initial)
   const [preview, setPreview] = useState(false)
   const insertRef = useRef<((text: string) => void) | null>(null)
-  const categories = trpc.taxonomy.categories.useQuery()
-  const tags = trpc.taxonomy.tags.useQuery()
+  const categories = useQuery(categoriesQuery(trpcUtils))
+  const tags = useQuery(tagsQuery(trpcUtils))
   const create = trpc.posts.create.useMutation()
   const update = trpc.posts.update.useMutation()
   const utils = trpc.useUtils()
   const saving = create.isPending || update.isPending
   const postId = post?.id ?? null
-  const incomplete = !values.title.trim() || isDocumentEmpty(values.content)
+  const incomplete = !values.title.trim() || !hasStoryContent(values.content)
+  const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial])
+  const guard = useUnsavedChangesGuard(changed)
+  const toast = useToast()
   const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
   const context = {
     title: values.title || undefined,
@@ -39,20 +48,24 @@ export function PostForm({ post, initial }: Props) {
     location: values.location_name || undefined,
   }
 
-  async function save(status?: PostStatusValue) {
+  async function save(status?: PostStatusValue, publishAt?: string) {
+    const when = publishAt ? { published_at: publishAt } : {}
     try {
-      if (post) await update.mutateAsync({ id: post.id, ...postPayload(values, status) })
-      else await create.mutateAsync(postPayload(values, status ?? 'draft'))
-      await utils.posts.invalidate()
-      await utils.dashboard.invalidate()
-      await navigate({ to: '/admin/posts' })
+      if (post) await update.mutateAsync({ id: post.id, ...postPayload(values, status), ...when })
+      else await create.mutateAsync({ ...postPayload(values, status ?? 'draft'), ...when })
     } catch {
       window.alert(post ? messages.posts.updateFailed : messages.posts.createFailed)
+      return
     }
+    toast({ text: savedMessage(values.title, post?.status, status) })
+    guard.allowLeaving()
+    await utils.posts.invalidate()
+    await utils.dashboard.invalidate()
+    await navigate({ to: '/admin/posts' })
   }
 
   return (
-    <div className="space-y-6 pb-24">
+    <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="flex items-center gap-3">
           <Link to="/admin/posts" className="rounded-lg px-2 py-1 text-sm text-gray-600 hover:bg-gray-100">
@@ -61,9 +74,12 @@ export function PostForm({ post, initial }: Props) {
           <h2 className="text-2xl font-bold text-gray-900">{post ? 'Edit Post' : 'Create New Post'}</h2>
           {post && <StatusBadge status={post.status} />}
         </div>
-        <Button variant="secondary" onClick={() => setPreview((v) => !v)}>
-          {preview ? 'Hide Preview' : 'Preview'}
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <Button variant="secondary" onClick={() => setPreview((v) => !v)}>
+            {preview ? 'Hide Preview' : 'Preview'}
+          </Button>
+          <AiAssistant postId={postId} context={context} onGenerated={(text) => insertRef.current?.(text)} />
+        </div>
       </div>
 
       <div className="grid gap-6 lg:grid-cols-3">
@@ -77,10 +93,11 @@ export function PostForm({ post, initial }: Props) {
               <RichTextEditor initialHtml={initial.content} onChange={(html) => set('content', html)} insertRef={insertRef} />
             </div>
             {preview && (
-              <article aria-label="Preview" className="prose max-w-none rounded-lg border border-dashed border-gray-300 p-4">
-                <h1>{values.title}</h1>
-                {/* The owner's own content as the editor serialised it; the server sanitises it again on save. */}
-                <div dangerouslySetInnerHTML={{ __html: values.content }} />
+              <article aria-label="Preview" className="rounded-lg border border-dashed border-gray-300 p-4 sm:p-6">
+                {/* The public page's title style; an h2 here, under the editor's own heading. */}
+                <h2 className={STORY_TITLE_CLASS}>{values.title}</h2>
+                {values.excerpt && <p className="mt-6 text-xl leading-relaxed text-gray-700">{values.excerpt}</p>}
+                <StoryBody html={values.content} className="mt-6" />
               </article>
             )}
             <ExcerptField value={values.excerpt} onChange={(v) => set('excerpt', v)} content={values.content} postId={postId} context={context} />
@@ -107,15 +124,18 @@ export function PostForm({ post, initial }: Props) {
                 <Button className="w-full" disabled={saving || incomplete} onClick={() => void save()}>
                   Save Changes
                 </Button>
-                {post.status === 'draft' && (
+                {(post.status === 'draft' || post.status === 'scheduled') && (
                   <Button variant="secondary" className="w-full" disabled={saving || incomplete} onClick={() => void save('published')}>
                     Publish Now
                   </Button>
                 )}
-                {post.status === 'published' && (
+                {(post.status === 'published' || post.status === 'scheduled') && (
                   <Button variant="secondary" className="w-full" disabled={saving} onClick={() => void save('draft')}>
-                    Unpublish
+                    {post.status === 'scheduled' ? 'Unschedule' : 'Unpublish'}
                   </Button>
+                )}
+                {(post.status === 'draft' || post.status === 'scheduled') && (
+                  <ScheduleBox scheduledAt={post.status === 'scheduled' ? post.publishedAt : null} disabled={saving || incomplete} onSchedule={(at) => void save('scheduled', at)} />
                 )}
               </>
             ) : (
@@ -126,6 +146,7 @@ export function PostForm({ post, initial }: Props) {
                 <Button className="w-full" disabled={saving || incomplete} onClick={() => void save('published')}>
                   Publish Now
                 </Button>
+                <ScheduleBox disabled={saving || incomplete} onSchedule={(at) => void save('scheduled', at)} />
               </>
             )}
           </Card>
@@ -181,9 +202,18 @@ export function PostForm({ post, initial }: Props) {
           </Card>
         </div>
       </div>
-      <AiAssistant postId={postId} context={context} onGenerated={(text) => insertRef.current?.(text)} />
+      {guard.prompt}
     </div>
   )
+}
+
+/** What the toast says after a save: published, unpublished or saved (SPEC.md §4 transitions). */
+function savedMessage(title: string, before: PostStatusValue | undefined, requested: PostStatusValue | undefined): string {
+  const name = `“${title.trim()}”`
+  if (requested === 'published' && before !== 'published') return `${name} is published`
+  if (requested === 'scheduled') return `${name} is scheduled`
+  if (requested === 'draft' && before === 'published') return `${name} is unpublished and back to draft`
+  return before ? `Changes to ${name} saved` : `${name} saved as a draft`
 }
 
 const inputClass = 'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:outline-none'

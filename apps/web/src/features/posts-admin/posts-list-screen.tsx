@@ -1,33 +1,44 @@
 import { useState, type FormEvent } from 'react'
-import { Link } from '@tanstack/react-router'
-import { Button, Card, Skeleton } from '@wayfarer/ui'
+import { getRouteApi, Link } from '@tanstack/react-router'
+import { Button, Card, LoadError, Pagination, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { ADMIN_POSTS_PAGE_SIZE, type PostStatusValue } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
-import { PostRow } from './post-row'
-import { Pagination } from './pagination'
+import { useQuery } from '@tanstack/react-query'
+import { postStatuses, type PostStatusValue } from '@wayfarer/api/schemas'
+import { useViewInUrl } from '../../lib/url-view'
+import { trpc, trpcUtils } from '../../lib/trpc'
+import { adminPostsQuery } from './queries'
+import { PostRow, PostStackedRow } from './post-row'
+import { useToast } from '../admin/toast-host'
+import { useAdminTitle } from '../../lib/page-meta'
+
+// SPEC.md §2: the table's columns and the status filter's choices, in the spec's order (and Scheduled).
+const columns = ['Post', 'Status', 'Stats', 'Updated', 'Actions']
+const statusFilters = ['published', 'draft', 'archived', 'scheduled'] as const satisfies readonly PostStatusValue[]
+const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.slice(1)
+const isPostStatus = (value: string): value is PostStatusValue => (postStatuses as readonly string[]).includes(value)
+
+const route = getRouteApi('/admin/posts/')
 
 /** SPEC.md §2 Admin posts list (/admin/posts). */
 export function PostsListScreen() {
-  const [page, setPage] = useState(1)
-  const [status, setStatus] = useState<PostStatusValue | ''>('')
-  const [searchInput, setSearchInput] = useState('')
-  const [search, setSearch] = useState('')
-  const query = { page, limit: ADMIN_POSTS_PAGE_SIZE, ...(status ? { status } : {}), ...(search ? { search } : {}) }
-  const posts = trpc.posts.adminList.useQuery(query, { staleTime: 0 })
+  useAdminTitle('Posts')
+  const [view, onViewChange] = useViewInUrl(route)
+  const { status, search } = view
+  const [searchInput, setSearchInput] = useState(search ?? '')
+  const posts = useQuery(adminPostsQuery(trpcUtils, view))
   const utils = trpc.useUtils()
   const remove = trpc.posts.delete.useMutation()
+  const toast = useToast()
 
   function submitSearch(event: FormEvent) {
     event.preventDefault()
-    setSearch(searchInput.trim())
-    setPage(1)
+    onViewChange({ ...view, search: searchInput.trim() || undefined, page: 1 })
   }
 
-  async function deletePost(id: number) {
-    if (!window.confirm(messages.posts.deleteConfirm)) return
+  async function deletePost(id: number, title: string) {
     try {
       await remove.mutateAsync({ id })
+      toast({ text: `“${title}” deleted` })
       await utils.posts.adminList.invalidate()
       await utils.dashboard.invalidate()
     } catch {
@@ -64,28 +75,22 @@ export function PostsListScreen() {
         </form>
         <select
           aria-label="Status filter"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as PostStatusValue | '')
-            setPage(1)
-          }}
+          value={status ?? ''}
+          onChange={(e) => onViewChange({ ...view, status: isPostStatus(e.target.value) ? e.target.value : undefined, page: 1 })}
           className="rounded-lg border border-gray-300 px-3 py-2"
         >
           <option value="">All Status</option>
-          <option value="published">Published</option>
-          <option value="draft">Draft</option>
-          <option value="archived">Archived</option>
+          {statusFilters.map((s) => (
+            <option key={s} value={s}>
+              {statusLabel(s)}
+            </option>
+          ))}
         </select>
       </Card>
 
       <Card className="overflow-x-auto">
         {posts.isError ? (
-          <div role="alert" className="p-8 text-center">
-            <p className="text-red-600">{messages.posts.loadFailed}</p>
-            <Button variant="secondary" className="mt-3" onClick={() => void posts.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadError message={messages.posts.loadFailed} onRetry={() => void posts.refetch()} className="p-8 text-red-600" />
         ) : posts.data && posts.data.posts.length === 0 ? (
           <div className="p-10 text-center">
             <p className="font-medium text-gray-900">No posts found</p>
@@ -97,31 +102,49 @@ export function PostsListScreen() {
             )}
           </div>
         ) : (
-          <table className="w-full text-left text-sm">
-            <thead className="border-b border-gray-200 bg-gray-50 text-xs tracking-wide text-gray-500 uppercase">
-              <tr>
-                <th className="px-4 py-3">Post</th>
-                <th className="px-4 py-3">Status</th>
-                <th className="px-4 py-3">Stats</th>
-                <th className="px-4 py-3">Updated</th>
-                <th className="px-4 py-3 text-right">Actions</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-gray-100">
+          <>
+            <ul className="divide-y divide-gray-100 text-sm lg:hidden" aria-label="Posts">
               {posts.data
-                ? posts.data.posts.map((post) => <PostRow key={post.id} post={post} onDelete={() => void deletePost(post.id)} />)
+                ? posts.data.posts.map((post) => <PostStackedRow key={post.id} post={post} onDelete={() => void deletePost(post.id, post.title)} />)
                 : Array.from({ length: 5 }, (_, i) => (
-                    <tr key={i} data-testid="post-skeleton-row">
-                      <td colSpan={5} className="px-4 py-4">
-                        <Skeleton className="h-10 w-full" />
-                      </td>
-                    </tr>
+                    <li key={i} className="p-4" data-testid="post-skeleton-row">
+                      <Skeleton className="h-16 w-full" />
+                    </li>
                   ))}
-            </tbody>
-          </table>
+            </ul>
+            <table className="hidden w-full text-left text-sm lg:table">
+              <thead className="border-b border-gray-200 bg-gray-50 text-xs tracking-wide text-gray-600 uppercase">
+                <tr>
+                  {columns.map((column) => (
+                    <th key={column} className={column === 'Actions' ? 'px-4 py-3 text-right' : 'px-4 py-3'}>
+                      {column}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {posts.data
+                  ? posts.data.posts.map((post) => <PostRow key={post.id} post={post} onDelete={() => void deletePost(post.id, post.title)} />)
+                  : Array.from({ length: 5 }, (_, i) => (
+                      <tr key={i} data-testid="post-skeleton-row">
+                        <td colSpan={5} className="px-4 py-4">
+                          <Skeleton className="h-10 w-full" />
+                        </td>
+                      </tr>
+                    ))}
+              </tbody>
+            </table>
+          </>
         )}
       </Card>
-      {posts.data && <Pagination pagination={posts.data.pagination} onPage={setPage} />}
+      {posts.data && (
+        <Pagination
+          page={posts.data.pagination.page}
+          pages={posts.data.pagination.pages}
+          results={posts.data.pagination}
+          onPage={(page) => onViewChange({ ...view, page })}
+        />
+      )}
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { Badge } from '@wayfarer/ui'
 const tones: Record<string, string> = {
   published: 'bg-green-100 text-green-800',
   draft: 'bg-yellow-100 text-yellow-800',
+  scheduled: 'bg-blue-100 text-blue-800',
 }
 
 export function StatusBadge({ status }: { status: string }) {

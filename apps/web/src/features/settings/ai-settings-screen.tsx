@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { AI_MAX_TOKENS, aiModels, type AiModel } from '@wayfarer/api/schemas'
-import { trpc } from '../../lib/trpc'
-import { isNetworkError, serverMessage } from '../../lib/trpc-errors'
+import { AI_MAX_TOKEN_STOPS, AI_MAX_TOKENS, nearestTokenStop, offeredAiModels, upstreamModel, type AiModel } from '@wayfarer/api/schemas'
+import { useQuery } from '@tanstack/react-query'
+import { trpc, trpcUtils } from '../../lib/trpc'
+import { aiSettingsQuery } from './queries'
+import { toUserMessage } from '../../lib/user-message'
+import { useAdminTitle } from '../../lib/page-meta'
 
 type Notice = { error: boolean; text: string } | null
 
 /** SPEC.md §2 AI settings (/admin/settings): key entry + test, enabled toggle, model, max tokens, Save. */
 export function AiSettingsScreen() {
-  const settings = trpc.settings.ai.useQuery(undefined, { staleTime: 0 })
+  useAdminTitle('AI Settings')
+  const settings = useQuery(aiSettingsQuery(trpcUtils))
   const save = trpc.settings.saveAi.useMutation()
   const test = trpc.ai.test.useMutation()
   const utils = trpc.useUtils()
@@ -25,7 +29,7 @@ export function AiSettingsScreen() {
     setApiKey(settings.data.geminiApiKey)
     setEnabled(settings.data.enabled)
     setModel(settings.data.model)
-    setMaxTokens(settings.data.maxTokens)
+    setMaxTokens(nearestTokenStop(settings.data.maxTokens))
   }, [settings.data])
 
   async function testKey() {
@@ -35,7 +39,7 @@ export function AiSettingsScreen() {
       const result = await test.mutateAsync({ apiKey, model })
       setTestNotice({ error: false, text: result.message })
     } catch (e) {
-      setTestNotice({ error: true, text: isNetworkError(e) ? messages.ai.testNetwork : serverMessage(e, messages.ai.testFailed) })
+      setTestNotice({ error: true, text: toUserMessage(e, messages.ai.testFailed, messages.ai.testNetwork) })
     }
   }
 
@@ -46,7 +50,7 @@ export function AiSettingsScreen() {
       await utils.settings.ai.invalidate()
       setSaveNotice({ error: false, text: messages.ai.saved })
     } catch (e) {
-      setSaveNotice({ error: true, text: isNetworkError(e) ? messages.ai.saveAiFailed : serverMessage(e, messages.ai.saveFailed) })
+      setSaveNotice({ error: true, text: toUserMessage(e, messages.ai.saveFailed, messages.ai.saveAiFailed) })
     }
   }
 
@@ -75,7 +79,7 @@ export function AiSettingsScreen() {
               className="w-full rounded-lg border border-gray-300 px-3 py-2"
             />
             <Button variant="secondary" onClick={() => void testKey()} disabled={test.isPending}>
-              {test.isPending ? 'Testing...' : 'Test'}
+              {test.isPending ? 'Testing…' : 'Test'}
             </Button>
           </div>
           {settings.data.hasApiKey && <p className="mt-1 text-xs text-gray-500">A key is saved; only its last characters are shown.</p>}
@@ -94,13 +98,18 @@ export function AiSettingsScreen() {
             Model
           </label>
           <select id="ai-model" value={model} onChange={(e) => setModel(e.target.value as AiModel)} className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2">
-            {aiModels.map((m) => (
+            {modelChoices(model).map((m) => (
               <option key={m} value={m}>
                 {m}
                 {m === 'gemini-1.5-pro' ? ' (recommended)' : ''}
               </option>
             ))}
           </select>
+          {upstreamModel(model) !== model && (
+            <p className="mt-1 text-xs text-gray-600">
+              Google has retired {model}; requests use {upstreamModel(model)}, its current equivalent.
+            </p>
+          )}
         </div>
         <div>
           <label htmlFor="max-tokens" className="text-sm font-medium text-gray-700">
@@ -109,17 +118,18 @@ export function AiSettingsScreen() {
           <input
             id="max-tokens"
             type="range"
-            min={AI_MAX_TOKENS.min}
-            max={AI_MAX_TOKENS.max}
-            step={AI_MAX_TOKENS.step}
-            value={maxTokens}
-            onChange={(e) => setMaxTokens(Number(e.target.value))}
+            min={0}
+            max={AI_MAX_TOKEN_STOPS.length - 1}
+            step={1}
+            value={Math.max(0, AI_MAX_TOKEN_STOPS.indexOf(maxTokens))}
+            aria-valuetext={`${maxTokens} tokens`}
+            onChange={(e) => setMaxTokens(AI_MAX_TOKEN_STOPS[Number(e.target.value)] ?? AI_MAX_TOKENS.default)}
             className="mt-2 w-full"
           />
         </div>
         <div className="flex items-center gap-4">
           <Button onClick={() => void submit()} disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save'}
+            {save.isPending ? 'Saving…' : 'Save'}
           </Button>
           {saveNotice && (
             <p role={saveNotice.error ? 'alert' : 'status'} className={saveNotice.error ? 'text-sm text-red-600' : 'text-sm text-green-700'}>
@@ -131,3 +141,7 @@ export function AiSettingsScreen() {
     </div>
   )
 }
+
+/** The spec's three models, plus a saved current-model name (set through the API) so it is never silently changed. */
+const modelChoices = (saved: AiModel): readonly AiModel[] =>
+  (offeredAiModels as readonly AiModel[]).includes(saved) ? offeredAiModels : [...offeredAiModels, saved]

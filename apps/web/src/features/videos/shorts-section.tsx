@@ -1,14 +1,15 @@
 import { messages } from '@wayfarer/api/messages'
 import { Skeleton } from '@wayfarer/ui'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { shortsQuery } from './queries'
 import { SampleNotice } from './sample-notice'
 import { placeholderShorts } from './sample-videos'
 import { ShortCard } from './short-card'
-import { videoQueryOptions } from './videos-section'
 
 /** Home: the channel's 4 latest Shorts, or two placeholder Shorts linking to the channel. */
 export function ShortsSection({ onChoose }: { onChoose: (id: string) => void }) {
-  const shorts = trpc.youtube.shorts.useQuery({ maxResults: 4 }, videoQueryOptions)
+  const shorts = useQuery(shortsQuery(trpcUtils))
   const fallback = shorts.isError || (shorts.isSuccess && shorts.data.length === 0)
   return (
     <section aria-labelledby="shorts-heading" className="py-16" data-testid="shorts-section">
@@ -19,9 +20,7 @@ export function ShortsSection({ onChoose }: { onChoose: (id: string) => void }) 
         <p className="mt-2 text-gray-600">Quick moments from the road.</p>
         {shorts.isPending ? (
           <div className="mt-8 grid grid-cols-2 gap-4 md:grid-cols-4" aria-busy="true" aria-label="Loading Shorts">
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} className="aspect-[9/16] w-full rounded-2xl" />
-            ))}
+            <Skeleton count={4} className="aspect-[9/16] w-full rounded-2xl" />
           </div>
         ) : (
           <>

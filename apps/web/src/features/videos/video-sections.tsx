@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { chooseVideo } from './video-choice'
 import { ShortsSection } from './shorts-section'
-import { VideoModal } from './VideoModal'
+import { VideoModal } from './video-modal'
 import { VideosSection } from './videos-section'
 
 /** The home page's videos and Shorts sections, sharing one video modal. */

@@ -1,17 +1,16 @@
 import { messages } from '@wayfarer/api/messages'
 import { site } from '@wayfarer/api/schemas'
 import { Skeleton } from '@wayfarer/ui'
-import { trpc } from '../../lib/trpc'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { travelVideosQuery } from './queries'
 import { SampleNotice } from './sample-notice'
 import { sampleVideos } from './sample-videos'
 import { VideoCard } from './video-card'
 
-// The server caches YouTube's answer for minutes; asking again sooner would only return the same list.
-export const videoQueryOptions = { retry: false, staleTime: 5 * 60_000 } as const
-
 /** Home: the channel's 6 latest travel videos, or labelled sample cards when YouTube cannot be reached. */
 export function VideosSection({ onChoose }: { onChoose: (id: string) => void }) {
-  const videos = trpc.youtube.travelVideos.useQuery({ maxResults: 6 }, videoQueryOptions)
+  const videos = useQuery(travelVideosQuery(trpcUtils))
   const fallback = videos.isError || (videos.isSuccess && videos.data.length === 0)
   return (
     <section aria-labelledby="videos-heading" className="bg-gray-50 py-16" data-testid="videos-section">
@@ -29,9 +28,7 @@ export function VideosSection({ onChoose }: { onChoose: (id: string) => void }) 
         </div>
         {videos.isPending ? (
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading videos">
-            {Array.from({ length: 6 }, (_, i) => (
-              <Skeleton key={i} className="aspect-video w-full rounded-xl" />
-            ))}
+            <Skeleton count={6} className="aspect-video w-full rounded-xl" />
           </div>
         ) : (
           <>

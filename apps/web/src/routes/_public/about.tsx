@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AboutScreen } from '../../features/about/about-screen'
+import { bodyPhotosQuery } from '../../features/gallery/queries'
+import { settled } from '../../lib/preload'
 
-export const Route = createFileRoute('/_public/about')({ component: AboutScreen })
+export const Route = createFileRoute('/_public/about')({
+  loader: ({ context: { queryClient, trpc } }) =>
+    settled(queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'about', 2)), queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'gear', 6))),
+  component: AboutScreen,
+})

@@ -1,4 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomeScreen } from '../../features/home/home-screen'
+import { latestStoriesQuery } from '../../features/home/queries'
+import { heroPhotoQuery, shufflePoolQuery } from '../../features/gallery/queries'
+import { shortsQuery, travelVideosQuery } from '../../features/videos/queries'
+import { settled } from '../../lib/preload'
 
-export const Route = createFileRoute('/_public/')({ component: HomeScreen })
+export const Route = createFileRoute('/_public/')({
+  loader: ({ context: { queryClient, trpc } }) => {
+    // The videos wait on YouTube: asked for now, but the page never waits for them (each section loads on its own).
+    void queryClient.prefetchQuery(travelVideosQuery(trpc))
+    void queryClient.prefetchQuery(shortsQuery(trpc))
+    return settled(
+      queryClient.ensureQueryData(latestStoriesQuery(trpc)),
+      queryClient.ensureQueryData(heroPhotoQuery(trpc)),
+      queryClient.ensureQueryData(shufflePoolQuery(trpc)),
+    )
+  },
+  component: HomeScreen,
+})

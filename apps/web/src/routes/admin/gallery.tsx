@@ -1,4 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
 import { AdminGalleryScreen } from '../../features/admin-gallery/admin-gallery-screen'
+import { gallerySettingsQuery, publishedRecordsQuery } from '../../features/admin-gallery/queries'
+import { settled } from '../../lib/preload'
 
-export const Route = createFileRoute('/admin/gallery')({ component: AdminGalleryScreen })
+// The open folder lives in the URL; without it the manager opens the configured default folder.
+const searchSchema = z.object({ folder: z.string().trim().min(1).max(200).optional().catch(undefined) })
+
+export const Route = createFileRoute('/admin/gallery')({
+  validateSearch: searchSchema,
+  // The image host itself is not asked ahead of time: it rate-limits, and only the open screen should spend that.
+  loader: ({ context: { queryClient, trpc } }) =>
+    settled(queryClient.ensureQueryData(gallerySettingsQuery(trpc)), queryClient.ensureQueryData(publishedRecordsQuery(trpc))),
+  component: AdminGalleryRoute,
+})
+
+function AdminGalleryRoute() {
+  const { folder } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  return <AdminGalleryScreen folder={folder} onFolder={(next) => void navigate({ search: { folder: next } })} />
+}

@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AiSettingsScreen } from '../../features/settings/ai-settings-screen'
+import { aiSettingsQuery } from '../../features/settings/queries'
+import { settled } from '../../lib/preload'
 
-export const Route = createFileRoute('/admin/settings')({ component: AiSettingsScreen })
+export const Route = createFileRoute('/admin/settings')({
+  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(aiSettingsQuery(trpc))),
+  component: AiSettingsScreen,
+})

@@ -1,9 +1,25 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { z } from 'zod'
 import { PostScreen } from '../../../features/post/post-screen'
+import { previewQuery, storyQuery } from '../../../features/post/queries'
+import { postCommentsQuery } from '../../../features/comments/queries'
+import { settled } from '../../../lib/preload'
+
+// ?preview=<token>: the owner's signed link to a draft (issue 12); any other value is dropped.
+const storySearch = z.object({ preview: z.string().trim().min(1).max(200).optional().catch(undefined) })
 
 export const Route = createFileRoute('/_public/blog/$slug')({
+  validateSearch: storySearch,
+  loaderDeps: ({ search }) => ({ preview: search.preview }),
+  // Hovering a story card loads the story and its first comments, so the click shows them at once.
+  loader: async ({ context: { queryClient, trpc }, params: { slug }, deps: { preview } }) => {
+    if (preview) return settled(queryClient.ensureQueryData(previewQuery(trpc, preview)))
+    const story = await queryClient.ensureQueryData(storyQuery(trpc, slug)).catch(() => undefined)
+    if (story) await settled(queryClient.ensureInfiniteQueryData(postCommentsQuery(story.id)))
+  },
   component: function PostRoute() {
     const { slug } = Route.useParams()
-    return <PostScreen key={slug} slug={slug} />
+    const { preview } = Route.useSearch()
+    return <PostScreen key={`${slug}:${preview ?? ''}`} slug={slug} preview={preview} />
   },
 })

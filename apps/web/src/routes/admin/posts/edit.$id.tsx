@@ -1,7 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EditPostScreen } from '../../../features/posts-admin/edit-post-screen'
+import { postForEditQuery, tagsQuery } from '../../../features/posts-admin/queries'
+import { categoriesQuery } from '../../../features/blog/queries'
+import { settled } from '../../../lib/preload'
 
-export const Route = createFileRoute('/admin/posts/edit/$id')({ component: EditPost })
+export const Route = createFileRoute('/admin/posts/edit/$id')({
+  loader: ({ context: { queryClient, trpc }, params }) => {
+    const id = Number(params.id)
+    return settled(
+      // fetchQuery, not ensureQueryData: the form starts from this copy, so an outdated one is fetched again.
+      ...(Number.isInteger(id) && id > 0 ? [queryClient.fetchQuery(postForEditQuery(trpc, id))] : []),
+      queryClient.ensureQueryData(categoriesQuery(trpc)),
+      queryClient.ensureQueryData(tagsQuery(trpc)),
+    )
+  },
+  component: EditPost,
+})
 
 function EditPost() {
   const { id } = Route.useParams()

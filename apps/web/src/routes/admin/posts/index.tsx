@@ -1,4 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { PostsListScreen } from '../../../features/posts-admin/posts-list-screen'
+import { adminPostsQuery, postsView } from '../../../features/posts-admin/queries'
+import { settled } from '../../../lib/preload'
+import { viewInUrl } from '../../../lib/url-view'
 
-export const Route = createFileRoute('/admin/posts/')({ component: PostsListScreen })
+export const Route = createFileRoute('/admin/posts/')({
+  ...viewInUrl(postsView, { page: 1 }),
+  loader: ({ context: { queryClient, trpc }, deps }) => settled(queryClient.ensureQueryData(adminPostsQuery(trpc, deps))),
+  component: PostsListScreen,
+})

@@ -1,0 +1,79 @@
+// One Wayfarer server for the benchmark, started by bench/run.ts in its own process (so the load generator
+// does not share its event loop): builds the server from this checkout's source on a fresh data dir (PGlite)
+// or database (DATABASE_URL), fills it with the generated data set, listens on an ephemeral loopback port and
+// reports what to request over IPC. "stop" closes it cleanly (views flushed, database closed).
+import type { AddressInfo } from 'node:net'
+import { loadConfig } from '../src/config'
+import { createServer } from '../src/server'
+import { generateDataset } from './dataset'
+
+export interface BenchTargets {
+  port: number
+  database: string
+  posts: number
+  published: number
+  /** A published post in the middle of the list. */
+  slug: string
+  postId: number
+  /** The owner's bearer token, for the admin-save path. */
+  token: string
+  /** Milliseconds the data set took to generate. */
+  generatedInMs: number
+}
+
+export const BENCH_OWNER = { email: 'bench@wayfarer.test', password: 'bench-password-1' }
+
+const env = process.env
+const posts = Number(env.BENCH_POSTS ?? 100)
+const config = loadConfig({
+  DATA_DIR: env.BENCH_DATA_DIR ?? 'memory://',
+  DATABASE_URL: env.BENCH_DATABASE_URL,
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+  ADMIN_EMAIL: BENCH_OWNER.email,
+  ADMIN_PASSWORD: BENCH_OWNER.password,
+  SEED_DEMO_CONTENT: 'false',
+  // The write paths vary X-Forwarded-For so the per-visitor comment limit sees many visitors.
+  TRUST_PROXY: 'true',
+  WEB_DIST_DIR: env.BENCH_WEB_DIST_DIR,
+  SECRET_KEY: 'bench-secret-key-that-is-at-least-32-chars',
+})
+
+const app = await createServer(config)
+const started = Date.now()
+const existing = await app.deps.prisma.post.count()
+const summary = existing ? { posts: existing, published: await app.deps.prisma.post.count({ where: { status: 'published' } }) } : await generateDataset(app.deps.prisma, posts)
+const generatedInMs = Date.now() - started
+await app.listen({ host: '127.0.0.1', port: 0 })
+
+const middle = await app.deps.prisma.post.findFirstOrThrow({
+  where: { status: 'published' },
+  orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+  skip: Math.floor(summary.published / 2),
+  select: { id: true, slug: true },
+})
+const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_OWNER })
+const token = (login.json() as { data: { token: string } }).data.token
+
+const targets: BenchTargets = {
+  port: (app.server.address() as AddressInfo).port,
+  database: app.deps.databaseKind,
+  posts: summary.posts,
+  published: summary.published,
+  slug: middle.slug,
+  postId: middle.id,
+  token,
+  generatedInMs,
+}
+process.send?.({ type: 'ready', targets })
+
+process.on('message', (message) => {
+  if (message !== 'stop') return
+  app.close().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(error)
+      process.exit(1)
+    },
+  )
+})

@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../testing'
+import { createReadingFixtures } from '../reading-fixtures'
+
+// Issue 11, finding 6: security headers on HTML, API, media, feeds and errors; a CSP that allows the page's
+// own JSON-LD by hash (deterministic per body, so cached pages stay valid).
+let server: TestServer
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(tmpdir(), 'wf-dist-'))
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>')
+  server = await startTestServer({ config: { webDistDir: dist, publicUrl: 'https://travels.example.com' } })
+  await createReadingFixtures(server.database.prisma, [{ slug: 'lisbon-trams', title: 'Lisbon by Tram' }])
+})
+afterAll(() => server.close())
+
+const common = (headers: Record<string, unknown>) => {
+  expect(headers['x-content-type-options']).toBe('nosniff')
+  expect(headers['x-frame-options']).toBe('DENY')
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+  expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/)
+  expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
+}
+
+describe('security headers (finding 6)', () => {
+  it('are on every kind of answer', async () => {
+    for (const url of ['/', '/blog/lisbon-trams', '/no-such-page', '/api/posts', '/api/nothing', '/trpc/posts.published', '/rss.xml', '/media/thumb/x.jpg', '/api/posts?search=%00']) {
+      const res = await server.app.inject(url)
+      common(res.headers)
+    }
+  })
+
+  it('give pages a strict CSP that allows only their own JSON-LD by hash', async () => {
+    const res = await server.app.inject('/blog/lisbon-trams')
+    const csp = String(res.headers['content-security-policy'])
+    const scripts = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const body of scripts) expect(csp).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
+    expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/)
+    expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/)
+    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.ytimg\.com/)
+    expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/www\.youtube\.com/)
+    expect(csp).toMatch(/connect-src 'self'/)
+    expect(csp).toMatch(/object-src 'none'/)
+    // Deterministic per body: the same page gets the same policy (a cache of whole answers stays valid).
+    expect((await server.app.inject('/blog/lisbon-trams')).headers['content-security-policy']).toBe(csp)
+  })
+
+  it('lock everything that is not a page down completely', async () => {
+    const res = await server.app.inject('/api/posts')
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+  })
+})

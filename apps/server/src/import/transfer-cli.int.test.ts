@@ -1,0 +1,68 @@
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
+
+const serverDir = path.resolve(import.meta.dirname, '../..')
+let dir: string
+let file: string
+
+function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/transfer-cli.ts', ...args], {
+      cwd: serverDir,
+      env: { PATH: process.env.PATH ?? '', ADMIN_EMAIL: 'owner@cli.test', ADMIN_PASSWORD: 'cli-password-1', SECRET_KEY: 'cli-secret-key-that-is-at-least-32-chars', ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    child.on('exit', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-cli-'))
+  file = path.join(dir, 'site.xml')
+  await writeFile(file, wxrDocument(defaultWxrSite('https://old-blog.example'), Array.from({ length: 120 }, (_, i) => plainWxrPost(i + 1))))
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+describe('npm run import (CLI) on the embedded database', () => {
+  it('dry run, import with progress output, then a second run that creates nothing', async () => {
+    const env = { DATA_DIR: path.join(dir, 'data') }
+    const dry = await cli(['wordpress', file, '--dry-run'], env)
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).toMatch(/Dry run \(nothing was written\): wordpress from https:\/\/old-blog\.example/)
+    expect(dry.stdout).toMatch(/posts\s+120\s+0\s+0/)
+
+    const first = await cli(['wordpress', file], env)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stderr).toContain('importing stories: 120/120 (100%)')
+    expect(first.stderr).toContain('importing stories: 6/120 (5%)')
+    expect(first.stdout).toMatch(/posts\s+120\s+0\s+0/)
+    expect(first.stdout).toMatch(/comments\s+24\s+0\s+0/)
+    expect(first.stdout).toMatch(/peak memory \d+ MB/)
+
+    const second = await cli(['wordpress', file], env)
+    expect(second.stdout).toMatch(/posts\s+0\s+120\s+0/)
+  }, 120_000)
+
+  it('explains what to do when the server holds the embedded database, and refuses wrong files', async () => {
+    const locked = path.join(dir, 'locked')
+    await cli(['wordpress', file, '--dry-run'], { DATA_DIR: locked })
+    await writeFile(path.join(locked, 'wayfarer.pid'), String(process.pid))
+    const busy = await cli(['wordpress', file], { DATA_DIR: locked })
+    expect(busy.code).toBe(1)
+    expect(busy.stderr).toMatch(/Stop the server first .*or import through Admin → Settings → Import\/Export/s)
+
+    const wrong = await cli(['ghost', file], { DATA_DIR: path.join(dir, 'data') })
+    expect(wrong.code).toBe(1)
+    expect(wrong.stderr).toContain('This file looks like a wordpress export, not a ghost export.')
+    const usage = await cli(['wordpress'], { DATA_DIR: path.join(dir, 'data') })
+    expect(usage.code).toBe(2)
+    expect(usage.stdout).toContain('npm run import -- wordpress FILE')
+  }, 120_000)
+})

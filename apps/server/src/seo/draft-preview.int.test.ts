@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../testing'
+import { createReadingFixtures } from '../reading-fixtures'
+
+// Issue 12, comforts: "View" on a draft opens /blog/{slug}?preview=<signed, expiring token> for the owner only.
+let server: TestServer
+let distDir: string
+let clock = new Date('2026-05-01T10:00:00Z')
+let draftId: number
+
+beforeAll(async () => {
+  distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-preview-'))
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>x</title>\n<!--app-head-->\n</head><body></body></html>')
+  server = await startTestServer({ config: { webDistDir: distDir }, deps: { now: () => clock } })
+  await createReadingFixtures(server.database.prisma, [{ slug: 'secret-draft', title: 'Secret Draft', status: 'draft' }])
+  draftId = (await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'secret-draft' } })).id
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(distDir, { recursive: true, force: true })
+})
+
+const trpcCall = async (procedure: string, input: unknown, token?: string, method: 'GET' | 'POST' = 'POST') => {
+  const headers = token ? { authorization: `Bearer ${token}` } : {}
+  const res =
+    method === 'POST'
+      ? await server.app.inject({ method, url: `/trpc/${procedure}`, payload: input as object, headers })
+      : await server.app.inject({ method, url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
+  return { status: res.statusCode, body: res.json() as { result?: { data: Record<string, unknown> }; error?: { message: string } } }
+}
+
+async function previewLink() {
+  const link = await trpcCall('posts.previewLink', { id: draftId }, await server.ownerToken())
+  expect(link.status).toBe(200)
+  return link.body.result!.data as { token: string; url: string }
+}
+
+describe('draft preview', () => {
+  it('gives the owner a signed link that shows the draft, and nobody else anything', async () => {
+    const { token, url } = await previewLink()
+    expect(url).toBe(`/blog/secret-draft?preview=${token}`)
+    const shown = await trpcCall('posts.preview', { token }, await server.ownerToken(), 'GET')
+    expect(shown.status).toBe(200)
+    expect(shown.body.result!.data).toMatchObject({ slug: 'secret-draft', title: 'Secret Draft' })
+    // The link alone is not enough: a visitor without the owner's session gets 401.
+    expect((await trpcCall('posts.preview', { token }, undefined, 'GET')).status).toBe(401)
+    expect((await trpcCall('posts.previewLink', { id: draftId })).status).toBe(401)
+    // The public read path still does not know the draft.
+    expect((await server.app.inject({ method: 'GET', url: '/api/posts/slug/secret-draft' })).statusCode).toBe(404)
+  })
+
+  it('serves the preview page noindex and never cacheable by a shared cache', async () => {
+    const { url } = await previewLink()
+    const page = await server.app.inject({ method: 'GET', url })
+    expect(page.statusCode).toBe(200)
+    expect(page.headers['cache-control']).toBe('private, no-store')
+    expect(page.headers['x-robots-tag']).toBe('noindex, nofollow')
+    expect(page.body).toContain('<meta name="robots" content="noindex" />')
+    expect(page.body).toContain('<title>Preview: Secret Draft | Wayfarer</title>')
+    // Without the token the draft is the usual 404, and the plain page stays publicly cacheable as before.
+    const plain = await server.app.inject({ method: 'GET', url: '/blog/secret-draft' })
+    expect(plain.statusCode).toBe(404)
+    expect(plain.headers['cache-control']).toBe('no-cache')
+  })
+
+  it('refuses an expired or forged token', async () => {
+    const { token } = await previewLink()
+    const forged = token.replace(/^\d+/, String(draftId + 1))
+    expect((await trpcCall('posts.preview', { token: forged }, await server.ownerToken(), 'GET')).body.error?.message).toBe('This preview link is not valid.')
+    const page = await server.app.inject({ method: 'GET', url: `/blog/secret-draft?preview=${forged}` })
+    expect(page.statusCode).toBe(404)
+    expect(page.headers['cache-control']).toBe('private, no-store')
+
+    clock = new Date(clock.getTime() + 61 * 60 * 1000)
+    const expired = await trpcCall('posts.preview', { token }, await server.ownerToken(), 'GET')
+    expect(expired.status).toBe(404)
+    expect(expired.body.error?.message).toBe('This preview link has expired. Open View on the posts list again.')
+  })
+})

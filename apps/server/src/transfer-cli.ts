@@ -1,0 +1,71 @@
+// `npm run import -- wordpress|ghost|wayfarer FILE [options]` and `npm run export -- FILE`: the same work as
+// Admin → Settings → Import/Export, for big sites, on the database and DATA_DIR the server uses.
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import pino from 'pino'
+import { DataDirLockedError, openDatabase } from '@wayfarer/db'
+import { EnvError } from '@wayfarer/config/env'
+import { CloudinaryImageStore, DomainError, LocalImageStore, parseCloudinaryUrl, type AppDeps } from '@wayfarer/api'
+import { loadConfig } from './config'
+import { ensureAdmin } from './seed'
+import { resolveSecretKey } from './secret-key'
+import { printReport, progressPrinter } from './transfer-cli-output'
+import { runTransferCommand, usage } from './transfer-commands'
+
+const { values, positionals } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: {
+    'site-url': { type: 'string' },
+    'dry-run': { type: 'boolean', default: false },
+    'include-pages': { type: 'boolean', default: false },
+    'no-images': { type: 'boolean', default: false },
+    'max-mb': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+})
+
+try {
+  if (values.help || positionals.length < 2) {
+    console.log(usage)
+    process.exit(values.help ? 0 : 2)
+  }
+  const config = loadConfig(process.env)
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
+  try {
+    const deps: Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'config'> = {
+      prisma: database.prisma,
+      now: () => new Date(),
+      config: { publicUrl: config.publicUrl, secretKey: resolveSecretKey(config.secretKey, config.dataDir), sessionTtlMs: config.sessionTtlMs, sessionMaxAgeMs: config.sessionMaxAgeMs },
+      imageStore: config.cloudinaryUrl
+        ? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl))
+        : new LocalImageStore(path.join(config.dataDir, 'images'), { cacheRoot: path.join(config.dataDir, 'image-cache') }),
+    }
+    await ensureAdmin(deps as AppDeps, config, pino({ level: 'warn' }))
+    const started = Date.now()
+    const report = await runTransferCommand(deps, positionals, {
+      siteUrl: values['site-url'],
+      dryRun: values['dry-run'],
+      includePages: values['include-pages'],
+      copyImages: !values['no-images'],
+      maxMb: values['max-mb'] ? Number(values['max-mb']) : config.importMaxMb.cli,
+      onProgress: progressPrinter(process.stderr),
+    })
+    const stats = { seconds: (Date.now() - started) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024 }
+    if ('exported' in report) console.log(`\n  Exported the site to ${report.exported} (${(report.bytes / 1048576).toFixed(1)} MB, ${report.images} image files) in ${stats.seconds.toFixed(1)} s.\n`)
+    else printReport(process.stdout, report, stats)
+  } finally {
+    await database.close()
+  }
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    console.error(
+      `\n  ${error.message}\n  PGlite lets one process use a data directory at a time. Stop the server first (then run this again and start it),\n  or import through Admin → Settings → Import/Export while it runs.\n`,
+    )
+  } else if (error instanceof EnvError || error instanceof DomainError) {
+    console.error(`\n  ${error.message}\n`)
+  } else {
+    console.error(error)
+  }
+  process.exitCode = 1
+}

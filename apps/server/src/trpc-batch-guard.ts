@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify'
+import type { AnyRouter } from '@trpc/server'
+import type { ProcedureMeta } from '@wayfarer/api'
+import { sendFailure } from './error-boundary'
+
+/**
+ * Procedures marked `unbatched` (sign-in) are refused inside a tRPC batch, so every attempt is its own request
+ * and meets the throttle on its own; the batch size itself is capped by tRPC's `maxBatchSize`.
+ */
+export function guardTrpcBatches(app: FastifyInstance, router: AnyRouter): void {
+  const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } }>
+  const unbatched = new Set(Object.keys(procedures).filter((name) => procedures[name]?._def.meta?.unbatched))
+  app.addHook('onRequest', async (request, reply) => {
+    const match = /^\/trpc\/([^?]*)/.exec(request.url)
+    if (!match) return
+    let paths: string[]
+    try {
+      paths = decodeURIComponent(match[1] ?? '').split(',')
+    } catch {
+      return // tRPC answers a malformed path itself
+    }
+    // A "batch" of one call is still one attempt: only several calls in one request are refused.
+    const refused = paths.length > 1 ? paths.find((p) => unbatched.has(p)) : undefined
+    if (refused) return sendFailure(request, reply, 400, `${refused} cannot be sent in a batch: send it on its own`)
+  })
+}

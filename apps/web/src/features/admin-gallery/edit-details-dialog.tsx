@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react'
+import type { GalleryMetadata } from '@wayfarer/api/schemas'
+import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
+import type { ManagedImage } from './use-admin-gallery'
+
+// The limits of a published record (gallery/schema.ts publishImage), so the server never has to refuse.
+const LIMITS = { title: 200, caption: 1000, location: 200, tag: 60, tags: 30 }
+
+const fieldClass = 'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-teal-600 focus:outline-none'
+
+/** "a, b ,c,,b" → ["a", "b", "c"]: tags as the owner types them, tidied the way the AI's are. */
+export const parseTags = (text: string): string[] =>
+  [...new Set(text.split(',').map((t) => t.trim().toLowerCase().replace(/^#/, '').slice(0, LIMITS.tag)).filter(Boolean))].slice(0, LIMITS.tags)
+
+/** Title, caption, location and tags of one photo, written by hand (the AI button fills the same fields). */
+export function EditDetailsDialog({ image, onSave, onClose }: { image: ManagedImage; onSave: (metadata: GalleryMetadata) => void; onClose: () => void }) {
+  const [title, setTitle] = useState(image.title)
+  const [caption, setCaption] = useState(image.caption)
+  const [location, setLocation] = useState(image.location)
+  const [tags, setTags] = useState(image.tags.join(', '))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    onSave({ title: title.trim(), caption: caption.trim(), location: location.trim(), tags: parseTags(tags) })
+  }
+
+  return (
+    <Dialog onClose={onClose} backdropClassName="bg-black/50" className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-xl">
+      <DialogTitle className="text-lg font-semibold text-gray-900">Edit photo details</DialogTitle>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <label className="block text-sm font-medium text-gray-700">
+          Title
+          <input value={title} maxLength={LIMITS.title} onChange={(e) => setTitle(e.target.value)} className={fieldClass} />
+        </label>
+        <label className="block text-sm font-medium text-gray-700">
+          Caption
+          <textarea value={caption} maxLength={LIMITS.caption} rows={3} onChange={(e) => setCaption(e.target.value)} className={fieldClass} />
+        </label>
+        <label className="block text-sm font-medium text-gray-700">
+          Location
+          <input value={location} maxLength={LIMITS.location} onChange={(e) => setLocation(e.target.value)} className={fieldClass} />
+        </label>
+        <label className="block text-sm font-medium text-gray-700">
+          Tags
+          <input value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby="tags-hint" className={fieldClass} />
+          <span id="tags-hint" className="mt-1 block text-xs font-normal text-gray-600">
+            Separated by commas. The tags hero, about and gear put a photo on the Home and About pages.
+          </span>
+        </label>
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Save details</Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

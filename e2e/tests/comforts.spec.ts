@@ -1,0 +1,150 @@
+import { expect, test, type Page } from '@playwright/test'
+import { signInAsOwner } from './sign-in'
+import { createPost, deletePost, ownerToken } from './support/owner-api'
+
+// Issue 12, the comforts Ghost and WordPress users expect.
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' })
+const toast = (page: Page) => page.getByTestId('admin-toast')
+
+test('a toast after save, publish, unpublish and delete; leaving unsaved changes asks first', async ({ page }) => {
+  await signInAsOwner(page)
+  await page.goto('/admin/posts/new')
+  await page.getByLabel('Title', { exact: true }).fill('Toasts in Lyon')
+  await editor(page).click()
+  await page.keyboard.type('Bouchons and traboules.')
+
+  // Leaving through the app asks; staying keeps everything.
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Comments' }).click()
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(ask).toBeVisible()
+  await ask.getByRole('button', { name: 'Stay and keep editing' }).click()
+  await expect(page).toHaveURL(/\/admin\/posts\/new$/)
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Toasts in Lyon')
+  // Reloading or closing the tab asks the browser's own question; answering "stay" keeps the page as it was.
+  const question = page.waitForEvent('dialog')
+  await page.close({ runBeforeUnload: true })
+  const beforeUnload = await question
+  expect(beforeUnload.type()).toBe('beforeunload')
+  await beforeUnload.dismiss()
+  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Toasts in Lyon')
+
+  await page.getByRole('button', { name: 'Save as Draft' }).click()
+  await expect(page).toHaveURL(/\/admin\/posts$/)
+  await expect(toast(page)).toHaveText('“Toasts in Lyon” saved as a draft')
+
+  const row = page.getByRole('row').filter({ hasText: 'Toasts in Lyon' })
+  await row.getByRole('link', { name: 'Edit Toasts in Lyon' }).click()
+  await page.getByRole('button', { name: 'Publish Now' }).click()
+  await expect(toast(page)).toHaveText('“Toasts in Lyon” is published')
+  await row.getByRole('link', { name: 'Edit Toasts in Lyon' }).click()
+  await page.getByRole('button', { name: 'Unpublish' }).click()
+  await expect(toast(page)).toHaveText('“Toasts in Lyon” is unpublished and back to draft')
+  // Nothing changed: leaving does not ask.
+  await row.getByRole('link', { name: 'Edit Toasts in Lyon' }).click()
+  await page.getByRole('link', { name: '← Back to posts' }).click()
+  await expect(page).toHaveURL(/\/admin\/posts$/)
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  await row.getByRole('button', { name: 'Delete Toasts in Lyon' }).click()
+  await expect(toast(page)).toHaveText('“Toasts in Lyon” deleted')
+  await expect(row).toHaveCount(0)
+})
+
+test('View on a draft opens the public page with a signed preview link, for the owner only', async ({ page, browser }) => {
+  const token = await ownerToken(page.request)
+  const draft = await createPost(page.request, token, { title: 'Draft Notes From Tbilisi', content: '<h2>Sulphur baths</h2><p>Not yet.</p>', status: 'draft' })
+  try {
+    await signInAsOwner(page)
+    await page.goto('/admin/posts?search=tbilisi')
+    const [tab] = await Promise.all([
+      page.context().waitForEvent('page'),
+      page.getByRole('row').filter({ hasText: 'Draft Notes From Tbilisi' }).getByRole('button', { name: /^View/ }).click(),
+    ])
+    await expect(tab).toHaveURL(new RegExp(`/blog/${draft.slug}\\?preview=${draft.id}\\.\\d+\\.[\\w-]{43}$`))
+    await expect(tab.getByRole('heading', { level: 1, name: 'Draft Notes From Tbilisi' })).toBeVisible()
+    await expect(tab.getByRole('note')).toContainText('only you can see this page')
+    await expect(tab.locator('meta[name="robots"][content="noindex"]').first()).toBeAttached()
+    const served = await tab.request.get(tab.url())
+    expect(served.headers()['cache-control']).toBe('private, no-store')
+    expect(served.headers()['x-robots-tag']).toBe('noindex, nofollow')
+
+    // The same link in a browser that is not signed in shows nothing of the draft.
+    const visitor = await browser.newContext()
+    const stranger = await visitor.newPage()
+    await stranger.goto(tab.url())
+    await expect(stranger.getByRole('heading', { name: 'Preview unavailable' })).toBeVisible()
+    await expect(stranger.getByText('Sulphur baths')).toHaveCount(0)
+    await visitor.close()
+  } finally {
+    await deletePost(page.request, token, draft.id)
+  }
+})
+
+test('images in a story get alt text when inserted, and clicking one edits it', async ({ page }) => {
+  await signInAsOwner(page)
+  await page.goto('/admin/posts/new')
+  await page.getByLabel('Title', { exact: true }).fill('Alt Text in Kyoto')
+  await editor(page).click()
+  await page.keyboard.type('Moss garden. ')
+  const answers = ['/hero-fallback.jpg', 'A moss garden under maples']
+  const questions: string[] = []
+  const answer = (dialog: import('@playwright/test').Dialog) => {
+    questions.push(dialog.message())
+    void dialog.accept(answers.shift())
+  }
+  page.on('dialog', answer)
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click()
+  await expect(editor(page).getByRole('img', { name: 'A moss garden under maples' })).toBeVisible()
+  expect(questions).toEqual(['Enter the image URL:', 'Describe the image for readers who cannot see it (alt text):'])
+
+  answers.push('Moss and maple leaves in Kyoto')
+  await editor(page).getByRole('img', { name: 'A moss garden under maples' }).click()
+  await expect(editor(page).getByRole('img', { name: 'Moss and maple leaves in Kyoto' })).toBeVisible()
+  page.off('dialog', answer)
+  await page.getByRole('button', { name: 'Preview', exact: true }).click()
+  await expect(page.getByRole('article', { name: 'Preview' }).getByRole('img', { name: 'Moss and maple leaves in Kyoto' })).toBeVisible()
+})
+
+test('a gallery photo’s title, caption, location and tags can be edited by hand', async ({ page }) => {
+  await signInAsOwner(page)
+  await page.goto('/admin/gallery')
+  const published = page.getByTestId('gallery-admin-image').filter({ hasText: 'Published' }).first()
+  await expect(published).toBeVisible()
+  const publicId = await published.getAttribute('data-public-id')
+  await published.getByRole('button', { name: /^Edit details/ }).click()
+  const form = page.getByRole('dialog', { name: 'Edit photo details' })
+  const fields = ['Title', 'Caption', 'Location', 'Tags'] as const
+  const before = await Promise.all(fields.map((f) => form.getByLabel(f).inputValue()))
+  await form.getByLabel('Title').fill('Harbour Lights')
+  await form.getByLabel('Caption').fill('Boats rocking under the evening lamps.')
+  await form.getByLabel('Location').fill('Porto, Portugal')
+  await form.getByLabel('Tags').fill('Harbour, #night, boats, night')
+  await form.getByRole('button', { name: 'Save details' }).click()
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Details saved')
+  const card = page.locator(`[data-public-id="${publicId}"]`)
+  await expect(card.getByText('Harbour Lights')).toBeVisible()
+  await expect(card.getByText('harbour · night · boats')).toBeVisible()
+
+  // What visitors see.
+  await page.goto('/gallery')
+  await page.getByTestId('gallery-grid').getByRole('button', { name: 'Open Harbour Lights' }).click()
+  await expect(page.getByRole('dialog').getByText('Boats rocking under the evening lamps.')).toBeVisible()
+  await expect(page.getByRole('dialog').getByText('Porto, Portugal')).toBeVisible()
+
+  // Put the demo photo back as it was (its tags choose the Home and About photos for other specs).
+  await page.goto('/admin/gallery')
+  await page.locator(`[data-public-id="${publicId}"]`).getByRole('button', { name: /^Edit details/ }).click()
+  for (const [i, f] of fields.entries()) await form.getByLabel(f).fill(before[i]!)
+  await form.getByRole('button', { name: 'Save details' }).click()
+  await expect(page.getByTestId('gallery-notice')).toHaveText('Details saved')
+})
+
+test('the login screen focuses the e-mail field on a phone and links back to the site', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/login')
+  await expect(page.getByLabel('Email')).toBeFocused()
+  await page.getByRole('link', { name: '← Back to site' }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+})

@@ -1,0 +1,127 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
+import { baseURL } from '../playwright.config'
+import { appPaths, fillParams } from './support/route-table'
+import { ownerStorageState } from './support/owner-session'
+import { expectNoAxeViolations, expectNoSidewaysScroll, fakeYouTubePlayer, screenshot, settle } from './support/screen-checks'
+
+// Issue 12, acceptance 2 and 4: every screen of the route tree, at three widths, signed in as the owner (public
+// screens look the same for everyone), checked by axe (WCAG 2.1 AA + best practice) with no sideways scroll,
+// and photographed into screenshots/<width>/. Dialogs and menus are screens of their own.
+const WIDTHS = [390, 768, 1440] as const
+// Axe at the phone and the desktop layout (768 px already gets the desktop navigation and the same colours).
+const AXE_WIDTHS: readonly number[] = [390, 1440]
+const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 390: 844, 768: 1024, 1440: 900 }
+
+interface Screen {
+  name: string
+  /** A route path of the app; its parameters are filled from the example table. */
+  path: string
+  /** Brings the screen into the state to check (a dialog, a menu) once loaded. */
+  open?: (page: Page) => Promise<void>
+  /** Only at these widths (the menus exist below md only). */
+  widths?: readonly number[]
+  /** Seen by a visitor who is not signed in (the login screen sends the owner on to the dashboard). */
+  signedOut?: boolean
+}
+
+const openDialog = (trigger: (page: Page) => ReturnType<Page['getByRole']>) => async (page: Page) => {
+  const control = trigger(page)
+  await control.scrollIntoViewIfNeeded()
+  await control.click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await settle(page)
+}
+
+/** States that are not routes of their own. */
+const extraScreens: Screen[] = [
+  { name: 'not found', path: '/no-such-page' },
+  { name: 'home, video player', path: '/', open: openDialog((p) => p.getByTestId('video-card').first()) },
+  { name: 'gallery, lightbox', path: '/gallery', open: openDialog((p) => p.getByTestId('gallery-grid').getByRole('button').first()) },
+  { name: 'admin gallery, image preview', path: '/admin/gallery', open: openDialog((p) => p.getByRole('button', { name: /^Preview / }).first()) },
+  {
+    name: 'home, mobile menu',
+    path: '/',
+    widths: [390],
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect(page.getByRole('navigation', { name: 'Mobile' })).toBeVisible()
+    },
+  },
+  {
+    name: 'admin, slide-over menu',
+    path: '/admin',
+    widths: [390],
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Open menu' }).click()
+      await expect(page.getByRole('dialog', { name: 'Admin menu' })).toBeVisible()
+    },
+  },
+  {
+    name: 'editor, preview',
+    path: '/admin/posts/edit/$id',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Preview', exact: true }).click()
+      await expect(page.getByRole('article', { name: 'Preview' })).toBeVisible()
+    },
+  },
+  { name: 'draft preview', path: '/blog/$draftSlug?preview=$previewToken' },
+]
+
+/** Example values for route parameters, looked up in the demo content. */
+async function parameterExamples(request: APIRequestContext, token: string): Promise<Record<string, string>> {
+  const auth = { authorization: `Bearer ${token}` }
+  const published = (await (await request.get('/api/posts?limit=1')).json()) as { data: { id: number; slug: string }[] }
+  const drafts = (await (await request.get('/api/posts/admin?status=draft&limit=1', { headers: auth })).json()) as { data: { id: number; slug: string }[] }
+  const story = published.data[0]!
+  const draft = drafts.data[0]!
+  const preview = (await (await request.post(`/trpc/posts.previewLink`, { headers: auth, data: { id: draft.id } })).json()) as {
+    result: { data: { token: string } }
+  }
+  const countries = await request.get('/api/places/countries')
+  const country = countries.ok() ? ((await countries.json()) as { data: { code: string }[] }).data[0]?.code : undefined
+  return {
+    slug: story.slug,
+    id: String(story.id),
+    draftSlug: draft.slug,
+    previewToken: preview.result?.data.token ?? "none",
+    ...(country ? { cc: country.toLowerCase(), code: country.toLowerCase(), country: country.toLowerCase() } : {}),
+  }
+}
+
+const routeScreens: Screen[] = appPaths().map((path) => ({ name: path, path, ...(path === '/login' ? { signedOut: true } : {}) }))
+// The login screen goes last: it signs the context out.
+const screens = [...routeScreens.filter((s) => !s.signedOut), ...extraScreens, ...routeScreens.filter((s) => s.signedOut)]
+
+for (const width of WIDTHS) {
+  test.describe(`every screen at ${width} px`, () => {
+    let context: BrowserContext
+    let page: Page
+    let examples: Record<string, string>
+
+    test.beforeAll(async ({ browser }) => {
+      context = await browser.newContext({ baseURL, viewport: { width, height: HEIGHTS[width] }, storageState: await ownerStorageState(browser) })
+      await fakeYouTubePlayer(context)
+      page = await context.newPage()
+      await page.goto('/')
+      const token = await page.evaluate<string>("localStorage.getItem('authToken') ?? ''")
+      examples = await parameterExamples(context.request, token)
+    })
+    test.afterAll(async () => {
+      await context.close()
+    })
+
+    for (const screen of screens.filter((s) => !s.widths || s.widths.includes(width))) {
+      test(`${screen.name} at ${width} px: no sideways scroll, screenshot, axe (390 and 1440)`, async () => {
+        const label = `${screen.name} at ${width}px`
+        if (screen.signedOut) await page.evaluate('localStorage.clear()')
+        await page.goto(fillParams(screen.path, examples))
+        await settle(page)
+        await screen.open?.(page)
+        await expect(page.locator('h1, [role="dialog"]').first()).toBeVisible()
+        await expectNoSidewaysScroll(page, label)
+        await screenshot(page, width, screen.name)
+        if (AXE_WIDTHS.includes(width)) await expectNoAxeViolations(page, label)
+      })
+    }
+  })
+}

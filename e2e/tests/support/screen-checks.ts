@@ -1,0 +1,61 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { AxeBuilder } from '@axe-core/playwright'
+
+/** Where the suite writes its screenshots (git-ignored; the README names it). */
+export const SCREENSHOT_DIR = fileURLToPath(new URL('../../../screenshots', import.meta.url))
+
+/** WCAG 2.1 A and AA plus axe's best practices. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']
+
+/** A stand-in for YouTube's embedded player (the tests have no network), with a control of its own. */
+export async function fakeYouTubePlayer(context: BrowserContext | Page): Promise<void> {
+  await context.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>player</title><button>Play</button></html>' }),
+  )
+}
+
+/**
+ * Waits until the screen has its data (no loading placeholder left) and, as far as it comes within a few
+ * seconds, its pictures (only the screenshots need those: a slow image is not a failure).
+ */
+export async function settle(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"], [data-testid="post-skeleton"]')).toHaveCount(0)
+  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined)
+  // Fonts and images laid out, so screenshots and measurements see the final page.
+  await page.evaluate('document.fonts.ready.then(() => undefined)')
+}
+
+/** Acceptance 4: nothing is wider than the window. */
+export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
+  const sizes = await page.evaluate<{ scrollWidth: number; innerWidth: number; widest: string }>(`(() => {
+    const scrollWidth = document.documentElement.scrollWidth
+    let widest = ''
+    if (scrollWidth > innerWidth) {
+      for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect()
+        if (r.right > innerWidth + 1 && r.width > 0) { widest = el.tagName.toLowerCase() + '.' + String(el.className).slice(0, 80) + ' right=' + Math.round(r.right); break }
+      }
+    }
+    return { scrollWidth, innerWidth, widest }
+  })()`)
+  expect(sizes.scrollWidth, `${label}: page is ${sizes.scrollWidth}px wide in a ${sizes.innerWidth}px window (${sizes.widest})`).toBeLessThanOrEqual(sizes.innerWidth)
+}
+
+/** Acceptance 2: axe finds nothing; the message lists each rule with the first offending elements. */
+export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
+  const report = results.violations.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join('\n')}`,
+  )
+  expect(report, `${label}: axe violations`).toEqual([])
+}
+
+/** Acceptance 4: a full-page screenshot into screenshots/<width>/<name>.png. */
+export async function screenshot(page: Page, width: number, name: string): Promise<void> {
+  const file = path.join(SCREENSHOT_DIR, String(width), `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`)
+  mkdirSync(path.dirname(file), { recursive: true })
+  await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod'
+import { adminProcedure } from '../trpc'
+import { postIdInput } from './admin-schema'
+import { publicPost } from './public-schema'
+import { createPreviewLink, readPreview } from './preview-service'
+
+const previewToken = z.string().trim().min(1, 'Preview token required').max(200)
+
+/**
+ * Draft preview (issue 12): "View" on a draft opens /blog/{slug}?preview=<token>. Both procedures are the
+ * owner's: a link alone shows nothing to anyone else, and no public read cache ever sees these answers.
+ */
+export const previewPostProcedures = {
+  previewLink: adminProcedure
+    .input(postIdInput)
+    .output(z.object({ token: z.string(), url: z.string(), expires_at: z.string() }))
+    .mutation(({ ctx, input }) => createPreviewLink(ctx.deps, input.id)),
+  preview: adminProcedure
+    .input(z.object({ token: previewToken }))
+    .output(publicPost)
+    .query(({ ctx, input }) => readPreview(ctx.deps, input.token)),
+}

@@ -1,0 +1,81 @@
+import { Prisma, type PrismaClient } from '@wayfarer/db'
+
+/** Counts post views (a read of `posts.bySlug`). */
+export interface ViewCounter {
+  /** Records one view of a post. */
+  count(postId: number): void
+  /** Views recorded by this process and not yet in the database. */
+  pending(postId: number): number
+}
+
+/** Rows per UPDATE statement when views are written. */
+const ROWS_PER_STATEMENT = 1000
+
+/**
+ * Views counted in memory and written in batches: one UPDATE adds each post's views since the last write
+ * (`view_count = view_count + n`, so several processes sharing a database add up correctly). No row is
+ * written per view, and the write is raw SQL on `view_count` alone, so `updated_at` (which Prisma maintains
+ * on its own writes) keeps meaning "last edited". A failed write keeps the counts for the next attempt;
+ * `stop()` writes what is left (the server calls it on a clean shutdown, before closing the database).
+ */
+export class BatchedViewCounter implements ViewCounter {
+  private counts = new Map<number, number>()
+  private writing = new Map<number, number>()
+  private queue: Promise<void> = Promise.resolve()
+  private timer: ReturnType<typeof setInterval> | undefined
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly options: { flushEveryMs: number; onError?: (error: unknown) => void },
+  ) {}
+
+  count(postId: number): void {
+    this.counts.set(postId, (this.counts.get(postId) ?? 0) + 1)
+  }
+
+  pending(postId: number): number {
+    return (this.counts.get(postId) ?? 0) + (this.writing.get(postId) ?? 0)
+  }
+
+  /** Writes every `flushEveryMs` until `stop()`. */
+  start(): void {
+    this.timer ??= setInterval(() => {
+      this.flush().catch((error: unknown) => this.options.onError?.(error))
+    }, this.options.flushEveryMs)
+    this.timer.unref()
+  }
+
+  /** Writes the views counted so far; flushes never overlap. */
+  flush(): Promise<void> {
+    const next = this.queue.catch(() => undefined).then(() => this.write())
+    this.queue = next
+    return next
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer)
+    this.timer = undefined
+    await this.flush()
+  }
+
+  private async write(): Promise<void> {
+    if (this.counts.size === 0) return
+    this.writing = this.counts
+    this.counts = new Map()
+    const rows = [...this.writing]
+    try {
+      for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+        const chunk = rows.slice(i, i + ROWS_PER_STATEMENT)
+        await this.prisma.$executeRaw`
+          UPDATE "posts" AS p SET "view_count" = p."view_count" + v."n"
+          FROM (VALUES ${Prisma.join(chunk.map(([id, n]) => Prisma.sql`(${id}::int, ${n}::int)`))}) AS v("id", "n")
+          WHERE p."id" = v."id"`
+        for (const [id] of chunk) this.writing.delete(id)
+      }
+    } finally {
+      // Whatever was not written goes back to be written next time.
+      for (const [id, n] of this.writing) this.counts.set(id, (this.counts.get(id) ?? 0) + n)
+      this.writing = new Map()
+    }
+  }
+}
