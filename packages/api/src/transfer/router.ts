@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps'
 import { UnavailableError } from '../errors'
 import { adminProcedure, router } from '../trpc'
 import type { ImportJobs } from './jobs'
-import { checkImportInput, importJob, importJobIdInput, transferMessages } from './schema'
+import { checkImportInput, importJob, importLimits, importJobIdInput, transferMessages } from './schema'
 
 const jobsOf = (deps: AppDeps): ImportJobs => {
   if (!deps.importJobs) throw new UnavailableError(transferMessages.unavailable)
@@ -15,6 +15,7 @@ const jobsOf = (deps: AppDeps): ImportJobs => {
  * state the screen polls for its progress bar and report.
  */
 export const transferRouter = router({
+  limits: adminProcedure.output(importLimits).query(({ ctx }) => ({ upload_max_mb: Math.round((jobsOf(ctx.deps).maxBytes / 1048576) * 100) / 100 })),
   status: adminProcedure.input(importJobIdInput).output(importJob).query(({ ctx, input }) => jobsOf(ctx.deps).status(input.id)),
   check: adminProcedure
     .input(checkImportInput)

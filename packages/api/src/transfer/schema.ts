@@ -25,6 +25,8 @@ export const uploadedImport = z.object({
 })
 export type UploadedImport = z.infer<typeof uploadedImport>
 
+export const importLimits = z.object({ upload_max_mb: z.number() })
+
 export const importJobIdInput = z.object({ id: z.string().trim().min(1).max(100) })
 
 export const checkImportInput = importJobIdInput.extend({
