@@ -15,6 +15,7 @@ import {
   findRedirect,
   PostScheduler,
   GeminiTextGenerator,
+  ImportJobs,
   LocalImageStore,
   LoginThrottle,
   MAX_IMAGE_BYTES,
@@ -34,6 +35,7 @@ import { registerSpa } from './spa'
 import { createHeadResolver } from './seo/page-heads'
 import { registerFeeds } from './seo/feeds'
 import { registerLocalMedia } from './media-routes'
+import { registerTransferRoutes } from './transfer-routes'
 import { registerRequestLog } from './request-log'
 import { warmPublishedVariants } from './warm-variants'
 import { resolveSecretKey } from './secret-key'
@@ -75,6 +77,15 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 const VIEW_FLUSH_MS = 5_000
 
 const defaultWebDist = () => fileURLToPath(new URL('../../web/dist', import.meta.url))
+
+/** Uploads waiting for their import live in DATA_DIR/import-uploads; what a previous run left there is removed. */
+async function importJobsFor(app: FastifyInstance, root: string, maxMb: number): Promise<ImportJobs> {
+  const dir = path.join(root, 'import-uploads')
+  await rm(dir, { recursive: true, force: true })
+  const jobs = new ImportJobs({ dir, maxBytes: maxMb * 1024 * 1024, onUnexpectedError: (err) => app.log.error({ err }, 'import failed') })
+  app.addHook('preClose', () => jobs.close())
+  return jobs
+}
 
 /** Builds the whole application (database, services, HTTP routes) without listening. */
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<FastifyInstance> {
@@ -144,6 +155,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       now: () => now().getTime(),
     }),
     views,
+    importJobs: await importJobsFor(app, ephemeral ?? config.dataDir, config.importMaxMb.upload),
     ...options.deps,
   }
   const scheduler = new PostScheduler({
@@ -181,6 +193,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   })
   registerRequestLog(app)
   registerRest(app, deps)
+  registerTransferRoutes(app, deps)
   if (localStore) await registerLocalMedia(app, localStore, storeRoot)
   registerFeeds(app, deps)
   errorBoundary.pages = await registerSpa(app, config.webDistDir ?? defaultWebDist(), createHeadResolver(deps), (url, isRealPage) => findRedirect(deps.prisma, url, isRealPage))

@@ -8,6 +8,7 @@ import type { TextGenerator } from './ai/text-generator'
 import type { PlacesDeps } from './places/places-deps'
 import type { SchedulerHandle } from './posts/scheduler'
 import type { ViewCounter } from './posts/view-counter'
+import type { ImportJobs } from './transfer/jobs'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -46,4 +47,6 @@ export interface AppDeps {
   scheduler?: SchedulerHandle
   /** Post views, counted in memory and written in batches. */
   views: ViewCounter
+  /** Uploaded imports of Admin → Settings → Import/Export (absent in one-off tools). */
+  importJobs?: ImportJobs
 }

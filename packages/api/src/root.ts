@@ -12,6 +12,7 @@ import { youtubeRouter } from './youtube/router'
 import { dashboardRouter } from './dashboard/router'
 import { placesRouter } from './places/router'
 import { redirectsRouter } from './redirects/router'
+import { transferRouter } from './transfer/router'
 
 export const appRouter = router({
   health: healthRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   places: placesRouter,
   redirects: redirectsRouter,
+  transfer: transferRouter,
 })
 
 export type AppRouter = typeof appRouter

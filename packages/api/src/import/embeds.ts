@@ -30,3 +30,13 @@ export const replaceIframes = (html: string): string =>
 
 /** Does the HTML carry things the sanitiser will remove (scripts, handlers, javascript: links)? */
 export const hasUnsafeMarkup = (html: string): boolean => /<script\b|<style\b|\son[a-z]+\s*=|javascript:/i.test(html)
+
+/** Links to the old site's pages become site-relative, so the recorded redirects answer them; files are left alone. */
+export function relinkOldSite(html: string, siteUrl: string): string {
+  if (!siteUrl || !URL.canParse(siteUrl)) return html
+  const origin = new URL(siteUrl).origin
+  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return html.replace(new RegExp(`href="${escaped}(/[^"]*)?"`, 'gi'), (whole, path: string | undefined) =>
+    /\.[a-z0-9]{2,5}(?:[?#]|$)/i.test(path ?? '') ? whole : `href="${path || '/'}"`,
+  )
+}

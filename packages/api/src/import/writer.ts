@@ -4,11 +4,12 @@ import { DomainError } from '../errors'
 import { sanitizePostHtml } from '../posts/sanitize'
 import { readingTimeOf } from '../posts/story-text'
 import { slugify } from '../slug'
-import { hasUnsafeMarkup } from './embeds'
+import { hasUnsafeMarkup, relinkOldSite } from './embeds'
 import { ImageCopier } from './image-copier'
 import type { ImageFetcher } from './image-fetch'
 import { isUnreadable, type ImportedComment, type ImportedPost, type ImportReader } from './model'
 import { ReportBuilder, type ImportReport } from './report'
+import { ensureAuthors, TermWriter } from './terms'
 
 export type ImportDeps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now'>
 
@@ -26,8 +27,7 @@ export interface ImportOptions {
   onProgress?: (progress: ImportProgress) => void
 }
 
-/** Marks imported authors' accounts: no password can ever match it, so they cannot sign in. */
-export const IMPORTED_AUTHOR_PASSWORD_HASH = '!imported-author'
+export { IMPORTED_AUTHOR_PASSWORD_HASH } from './terms'
 const MAX_CONTENT_CHARS = 500_000
 
 /** Where an import's records are filed: one old site, whatever file it came from. */
@@ -50,12 +50,13 @@ export async function writeImport(deps: ImportDeps, reader: ImportReader, option
   const terms = new TermWriter(prisma, reader, options.dryRun, report)
   await terms.ensureAll()
   const images = new ImageCopier(deps, report, { dryRun: options.dryRun, fetch: options.fetchImage, copyHosts: reader.imageHosts })
+  const known = await knownToSite(prisma, source)
 
   let done = 0
   await reader.eachPost(async (post) => {
     try {
       if (isUnreadable(post)) report.skip('posts', post.title || post.externalId, post.error)
-      else await writePost(deps, { source, post, authors, terms, images, report, options, siteUrl: reader.source.siteUrl })
+      else await writePost(deps, { source, post, authors, terms, images, report, options, known, siteUrl: reader.source.siteUrl })
     } catch (error) {
       report.count('posts', 'skipped')
       report.entry('posts', post.title || post.externalId, 'failed', failureMessage(error))
@@ -71,74 +72,26 @@ function failureMessage(error: unknown): string {
   return `could not be saved${typeof code === 'string' ? ` (database error ${code})` : ''}; nothing of it was written`
 }
 
-async function ensureAuthors(prisma: PrismaClient, reader: ImportReader, options: ImportOptions, report: ReportBuilder): Promise<Map<string, number>> {
-  const ids = new Map<string, number>()
-  for (const author of reader.authors) {
-    if (!author.email || !author.key) {
-      report.entry('authors', author.key || '(no login)', 'note', 'no e-mail address: their stories are assigned to you')
-      continue
-    }
-    const existing = await prisma.user.findUnique({ where: { email: author.email }, select: { id: true } })
-    if (existing) {
-      ids.set(author.key, existing.id)
-      report.count('authors', 'existing')
-    } else if (options.dryRun) report.count('authors', 'created')
-    else {
-      const created = await prisma.user.create({
-        data: { email: author.email, passwordHash: IMPORTED_AUTHOR_PASSWORD_HASH, firstName: author.firstName.slice(0, 100), lastName: author.lastName.slice(0, 100) },
-      })
-      ids.set(author.key, created.id)
-      report.count('authors', 'created')
-    }
-  }
-  return ids
+/**
+ * What the site already holds, read once rather than asked per story (two queries less per story): the stories
+ * an earlier run of this source imported (external id → local id) and every slug in use.
+ */
+interface Known {
+  posts: Map<string, number | null>
+  slugs: Set<string>
 }
 
-/** Categories and tags by slug (or by name, which is unique too), created when missing. */
-class TermWriter {
-  readonly categories = new Map<string, number>()
-  readonly tags = new Map<string, number>()
-  private readonly names = new Map<string, string>()
-
-  constructor(
-    private readonly prisma: PrismaClient,
-    private readonly reader: ImportReader,
-    private readonly dryRun: boolean,
-    private readonly report: ReportBuilder,
-  ) {
-    for (const t of [...reader.categories, ...reader.tags]) this.names.set(t.slug, t.name)
-  }
-
-  async ensureAll() {
-    for (const c of this.reader.categories) await this.category(c.slug, c.description)
-    for (const t of this.reader.tags) await this.tag(t.slug)
-  }
-
-  async category(slug: string, description = ''): Promise<number | undefined> {
-    if (this.categories.has(slug)) return this.categories.get(slug)
-    const name = this.names.get(slug) ?? slug
-    const existing = await this.prisma.category.findFirst({ where: { OR: [{ slug }, { name }] }, select: { id: true } })
-    if (existing) this.report.count('categories', 'existing')
-    else this.report.count('categories', 'created')
-    const id = existing?.id ?? (this.dryRun ? -1 : (await this.prisma.category.create({ data: { slug, name, description: description.slice(0, 500) } })).id)
-    this.categories.set(slug, id)
-    return id
-  }
-
-  async tag(slug: string): Promise<number | undefined> {
-    if (this.tags.has(slug)) return this.tags.get(slug)
-    const name = (this.names.get(slug) ?? slug).slice(0, 60)
-    const existing = await this.prisma.tag.findFirst({ where: { OR: [{ slug }, { name }] }, select: { id: true } })
-    if (existing) this.report.count('tags', 'existing')
-    else this.report.count('tags', 'created')
-    const id = existing?.id ?? (this.dryRun ? -1 : (await this.prisma.tag.create({ data: { slug, name } })).id)
-    this.tags.set(slug, id)
-    return id
-  }
+async function knownToSite(prisma: PrismaClient, source: string): Promise<Known> {
+  const [records, posts] = await Promise.all([
+    prisma.importRecord.findMany({ where: { source, kind: 'post' }, select: { externalId: true, localId: true } }),
+    prisma.post.findMany({ select: { slug: true } }),
+  ])
+  return { posts: new Map(records.map((r) => [r.externalId, r.localId])), slugs: new Set(posts.map((p) => p.slug)) }
 }
 
 interface PostJob {
   source: string
+  known: Known
   post: ImportedPost
   authors: Map<string, number>
   terms: TermWriter
@@ -154,8 +107,8 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
   const { prisma } = deps
   const { post, report, source, options } = job
   const ref = post.title
-  const record = await prisma.importRecord.findUnique({ where: recordKey(source, 'post', post.externalId) })
-  const existing = record?.localId ? await prisma.post.findUnique({ where: { id: record.localId }, select: { id: true, slug: true } }) : null
+  const recorded = job.known.posts.get(post.externalId)
+  const existing = recorded ? await prisma.post.findUnique({ where: { id: recorded }, select: { id: true, slug: true } }) : null
   for (const s of post.skippedComments) report.skip('comments', `${ref}: ${s.ref}`, s.reason)
 
   if (existing) {
@@ -163,6 +116,7 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
     report.count('posts', 'existing')
     if (options.dryRun) return countNewDryRun(prisma, job, existing.slug)
     await prisma.$transaction(async (tx) => {
+      await commitWithoutWaiting(tx)
       await addComments(tx, job, existing.id)
       await addRedirects(tx, job, existing.slug)
     })
@@ -174,7 +128,7 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
   if (hasUnsafeMarkup(post.html)) report.entry('posts', ref, 'note', 'scripts, styles or event handlers were removed from the content')
   const categoryId = post.categorySlug ? await job.terms.category(post.categorySlug) : undefined
   const tagIds = [...new Set(await Promise.all(post.tagSlugs.map((s) => job.terms.tag(s))))].filter((id): id is number => id !== undefined)
-  const slug = await freeSlug(prisma, post.slug)
+  const slug = freeSlug(job.known.slugs, post.slug)
   if (slug !== post.slug) report.entry('posts', ref, 'note', `the slug "${post.slug}" is taken here: imported as "${slug}"`)
 
   if (options.dryRun) {
@@ -189,6 +143,7 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
   const content = await job.images.rewrite(relinkOldSite(sanitizePostHtml(post.html), job.siteUrl))
   const featuredImage = post.featuredImage ? await job.images.copy(post.featuredImage, post.featuredImageAlt ?? post.title) : null
   await prisma.$transaction(async (tx) => {
+    await commitWithoutWaiting(tx)
     const created = await tx.post.create({
       data: {
         slug,
@@ -210,11 +165,9 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
       },
       select: { id: true },
     })
-    await tx.importRecord.upsert({
-      where: recordKey(source, 'post', post.externalId),
-      create: { source, kind: 'post', externalId: post.externalId, localId: created.id },
-      update: { localId: created.id },
-    })
+    const record = { source, kind: 'post', externalId: post.externalId, localId: created.id }
+    if (recorded === undefined) await tx.importRecord.create({ data: record })
+    else await tx.importRecord.upsert({ where: recordKey(source, 'post', post.externalId), create: record, update: { localId: created.id } })
     await addComments(tx, job, created.id)
     await addRedirects(tx, job, slug)
   })
@@ -268,34 +221,28 @@ async function addRedirects(tx: Prisma.TransactionClient, job: PostJob, slug: st
   const target = `/blog/${slug}`
   const paths = job.post.oldPaths.filter((p) => p !== target)
   if (!paths.length) return
-  const taken = new Set((await tx.redirect.findMany({ where: { fromPath: { in: paths } }, select: { fromPath: true } })).map((r) => r.fromPath))
-  for (const fromPath of paths) {
-    if (taken.has(fromPath)) {
-      job.report.count('redirects', 'existing')
-      continue
-    }
-    await tx.redirect.create({ data: { fromPath, toPath: target, source: job.source.split(' ')[0]! } })
-    job.report.count('redirects', 'created')
-  }
+  // An old address someone already answers (an earlier run, another story, the owner by hand) is left alone.
+  const source = job.source.split(' ')[0]!
+  const { count } = await tx.redirect.createMany({ data: paths.map((fromPath) => ({ fromPath, toPath: target, source })), skipDuplicates: true })
+  job.report.count('redirects', 'created', count)
+  job.report.count('redirects', 'existing', paths.length - count)
 }
 
-/** The slug itself when free, otherwise the first free "slug-2", "slug-3"… */
-async function freeSlug(prisma: PrismaClient, wanted: string): Promise<string> {
+/**
+ * Each story is its own transaction, but its commit need not wait for the disk (synchronous_commit off): the
+ * next flush carries it, and should the machine fail first, the last few stories and their import records are
+ * lost together and come back when the import is run again. One fsync per story was a third of import time.
+ */
+const commitWithoutWaiting = (tx: Prisma.TransactionClient) => tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off')
+
+/** The slug itself when free, otherwise the first free "slug-2", "slug-3"…; taken from then on (dry runs too). */
+function freeSlug(taken: Set<string>, wanted: string): string {
   const base = slugify(wanted) || 'post'
-  if (!(await prisma.post.findUnique({ where: { slug: base }, select: { id: true } }))) return base
-  const taken = new Set((await prisma.post.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } })).map((p) => p.slug))
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`
-    if (!taken.has(candidate)) return candidate
+    if (!taken.has(candidate)) {
+      taken.add(candidate)
+      return candidate
+    }
   }
-}
-
-/** Links to the old site's pages become site-relative, so the recorded redirects answer them; files are left alone. */
-export function relinkOldSite(html: string, siteUrl: string): string {
-  if (!siteUrl || !URL.canParse(siteUrl)) return html
-  const origin = new URL(siteUrl).origin
-  const escaped = origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-  return html.replace(new RegExp(`href="${escaped}(/[^"]*)?"`, 'gi'), (whole, path: string | undefined) =>
-    /\.[a-z0-9]{2,5}(?:[?#]|$)/i.test(path ?? '') ? whole : `href="${path || '/'}"`,
-  )
 }

@@ -1,9 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { AiSettingsScreen } from '../../features/settings/ai-settings-screen'
 import { aiSettingsQuery } from '../../features/settings/queries'
+import { SettingsTabs } from '../../features/transfer/settings-tabs'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings')({
   loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(aiSettingsQuery(trpc))),
-  component: AiSettingsScreen,
+  component: SettingsScreen,
 })
+
+function SettingsScreen() {
+  return (
+    <>
+      <SettingsTabs />
+      <AiSettingsScreen />
+    </>
+  )
+}

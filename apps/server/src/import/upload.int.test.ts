@@ -1,0 +1,139 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
+import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
+import { multipart } from '../rest/places.fixtures'
+import { startTestServer, type TestServer } from '../testing'
+
+// Admin → Settings → Import/Export: the upload (REST multipart), then the dry run, the import and the progress
+// the screen polls (tRPC `transfer.*`), and the export download.
+let server: TestServer
+let dir: string
+let token: string
+const OLD_SITE = 'https://wandering-boots.example'
+// 0.05 MB: enough for the small export, small enough to test the limit without a big body.
+const UPLOAD_MAX_MB = 0.05
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-upload-'))
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
+  server = await startTestServer({ config: { webDistDir: dir, importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB } } })
+  token = await server.ownerToken()
+}, 60_000)
+afterAll(async () => {
+  await server.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const auth = () => ({ authorization: `Bearer ${token}` })
+const smallWxr = () =>
+  wxrDocument(defaultWxrSite(OLD_SITE), [
+    plainWxrPost(1),
+    plainWxrPost(2),
+    plainWxrPost(5),
+    { id: 900, title: 'About me', slug: 'about', type: 'page', date: '2019-02-01 10:00:00', content: 'Hello.' },
+  ])
+
+async function upload(text: string | Uint8Array, filename: string, headers: Record<string, string> = auth()) {
+  const body = await multipart('file', typeof text === 'string' ? new TextEncoder().encode(text) : text, filename, 'application/octet-stream')
+  return server.app.inject({ method: 'POST', url: '/api/import/upload', payload: body.payload, headers: { ...body.headers, ...headers } })
+}
+const mutate = async (procedure: string, input: object) => {
+  const res = await server.app.inject({ method: 'POST', url: `/trpc/transfer.${procedure}`, payload: input, headers: auth() })
+  return { status: res.statusCode, body: res.json() as { result?: { data: ImportJob }; error?: { message: string } } }
+}
+async function settled(id: string): Promise<ImportJob> {
+  for (;;) {
+    const res = await server.app.inject({ method: 'GET', url: `/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: auth() })
+    const job = (res.json() as { result: { data: ImportJob } }).result.data
+    if (job.state !== 'checking' && job.state !== 'importing') return job
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+describe('importing through Admin → Settings → Import/Export', () => {
+  it('refuses an upload without a session before reading it, and keeps nothing', async () => {
+    const res = await upload(smallWxr(), 'site.xml', {})
+    expect(res.statusCode).toBe(401)
+    expect(res.json()).toEqual({ success: false, error: expect.any(String) })
+  })
+
+  it('uploads a WXR, shows the dry run, imports it with progress, and the old address answers 301', async () => {
+    const res = await upload(smallWxr(), 'wandering-boots.xml')
+    expect(res.statusCode).toBe(200)
+    const uploaded = (res.json() as { data: UploadedImport }).data
+    expect(uploaded).toMatchObject({ filename: 'wandering-boots.xml', format: 'wordpress' })
+
+    expect((await mutate('start', { id: uploaded.id })).body.error?.message).toMatch(/dry run/)
+    expect((await mutate('check', { id: uploaded.id })).status).toBe(200)
+    const checked = await settled(uploaded.id)
+    expect(checked.state).toBe('checked')
+    expect(checked.dry_run?.counts.posts).toEqual({ created: 3, existing: 0, skipped: 0 })
+    expect(checked.dry_run?.counts.comments.created).toBe(1)
+    expect(checked.dry_run?.entries).toContainEqual(expect.objectContaining({ kind: 'file', outcome: 'skipped', message: expect.stringMatching(/page/i) }))
+    expect(checked.progress).toEqual({ done: 3, total: 3 })
+    expect(await server.database.prisma.post.count()).toBe(0)
+
+    expect((await mutate('start', { id: uploaded.id })).status).toBe(200)
+    const done = await settled(uploaded.id)
+    expect(done.state).toBe('done')
+    expect(done.report?.dry_run).toBe(false)
+    expect(done.report?.counts.posts).toEqual({ created: 3, existing: 0, skipped: 0 })
+    expect(done.progress).toEqual({ done: 3, total: 3 })
+
+    const posts = (await server.app.inject({ method: 'GET', url: '/api/posts' })).json() as { data: { slug: string }[] }
+    expect(posts.data.map((p) => p.slug)).toContain('day-1-on-the-road')
+    const old = await server.app.inject({ method: 'GET', url: '/2019/01/day-1-on-the-road/' })
+    expect(old.statusCode).toBe(301)
+    expect(old.headers.location).toBe('/blog/day-1-on-the-road')
+    // A finished import cannot be started again; uploading the file again finds everything already there.
+    expect((await mutate('start', { id: uploaded.id })).status).toBe(409)
+  })
+
+  it('answers a file that is not an export with a clear message, never a 500', async () => {
+    for (const [text, name, pattern] of [
+      ['just some notes', 'notes.txt', /Unrecognised file/],
+      ['<html><body>hello</body></html>', 'page.xml', null],
+      ['{"not":"ghost"}', 'x.json', null],
+      ['', 'empty.xml', /empty/],
+    ] as const) {
+      const res = await upload(text, name)
+      if (res.statusCode === 200) {
+        const { id } = (res.json() as { data: UploadedImport }).data
+        await mutate('check', { id })
+        const job = await settled(id)
+        expect(job.state).toBe('failed')
+        expect(job.error).toMatch(/not a|no |expected|export/i)
+      } else {
+        expect(res.statusCode).toBe(400)
+        expect((res.json() as { error: string }).error).toMatch(pattern ?? /./)
+      }
+    }
+  })
+
+  it('refuses a file over the upload limit with 413 and the limit in the message', async () => {
+    const big = smallWxr() + ' '.repeat(UPLOAD_MAX_MB * 1048576)
+    const res = await upload(big, 'big.xml')
+    expect(res.statusCode).toBe(413)
+    expect((res.json() as { error: string }).error).toMatch(/larger than .* MB/)
+  })
+
+  it('refuses an upload in another field, and an unknown import id', async () => {
+    const body = await multipart('image', new TextEncoder().encode(smallWxr()), 'site.xml', 'text/xml')
+    const res = await server.app.inject({ method: 'POST', url: '/api/import/upload', payload: body.payload, headers: { ...body.headers, ...auth() } })
+    expect(res.statusCode).toBe(400)
+    expect((res.json() as { error: string }).error).toMatch(/field "file"/)
+    expect((await mutate('check', { id: 'no-such-upload' })).status).toBe(404)
+  })
+
+  it('exports everything as a Wayfarer archive for the owner only', async () => {
+    expect((await server.app.inject({ method: 'GET', url: '/api/export' })).statusCode).toBe(401)
+    const res = await server.app.inject({ method: 'GET', url: '/api/export', headers: auth() })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('application/zip')
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="wayfarer-\d{4}-\d{2}-\d{2}\.zip"$/)
+    expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+  })
+})

@@ -1,0 +1,9 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { RedirectsScreen } from '../../features/transfer/redirects-screen'
+import { redirectsQuery } from '../../features/transfer/queries'
+import { settled } from '../../lib/preload'
+
+export const Route = createFileRoute('/admin/settings_/redirects')({
+  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(redirectsQuery(trpc, { page: 1, search: '' }))),
+  component: RedirectsScreen,
+})

@@ -1,0 +1,109 @@
+import { expect, test, type Page } from '@playwright/test'
+import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
+import { signInAsOwner } from './sign-in'
+
+// Issue 14, acceptance 7: Admin → Settings → Import/Export with a small WordPress export — the dry run, the
+// progress bar while it imports, the report — then the story on /blog, its old address answering 301, and the
+// redirects screen adding and deleting one.
+const OLD_SITE = 'https://wandering-boots.example'
+const STORY = 'Night Train to Hué'
+const SLUG = 'night-train-to-hue'
+const FILLER = 12
+
+// Dated an hour ago, so it leads the /blog list above the demo stories.
+const recent = new Date(Date.now() - 3_600_000)
+const wxrDate = recent.toISOString().slice(0, 19).replace('T', ' ')
+const oldPath = `/${recent.getUTCFullYear()}/${String(recent.getUTCMonth() + 1).padStart(2, '0')}/${SLUG}/`
+const story: WxrItem = {
+  id: 4242,
+  title: STORY,
+  slug: SLUG,
+  date: wxrDate,
+  content: 'The sleeper rattled south along the coast.\n\nAt dawn, the Perfume River.',
+  categories: [['travel-tips', 'Travel Tips']],
+  tags: [['hiking', 'Hiking']],
+  creator: 'alice',
+}
+const page_: WxrItem = { id: 4243, title: 'About me', slug: 'about-me', type: 'page', date: wxrDate, content: 'Hello.' }
+const wxr = wxrDocument(defaultWxrSite(OLD_SITE), [story, ...Array.from({ length: FILLER }, (_, i) => plainWxrPost(9000 + i)), page_])
+
+const countsRow = (page: Page, region: string, what: string) => page.getByTestId(region).getByRole('row', { name: new RegExp(`^${what}`) })
+
+test('the owner imports a WordPress export: dry run, progress, report; the story is public and its old address redirects', async ({ page, request }) => {
+  await signInAsOwner(page)
+  await page.goto('/admin/settings/import')
+  await expect(page.getByRole('heading', { name: 'Import/Export' })).toBeVisible()
+  await page.getByLabel('File to import').setInputFiles({ name: 'wandering-boots.xml', mimeType: 'text/xml', buffer: Buffer.from(wxr) })
+  await page.getByRole('button', { name: 'Upload and check' }).click()
+
+  // The dry run: counts per kind, and what will be skipped and why; nothing written yet.
+  await expect(page.getByRole('heading', { name: 'Dry run: what the import will do' })).toBeVisible()
+  await expect(countsRow(page, 'dry-run-summary', 'Stories')).toContainText(`${FILLER + 1}`)
+  await expect(page.getByTestId('dry-run-summary')).toContainText(/Skipped: In the file · 1 entry — .*page/i)
+  expect((await request.get(`/api/posts/slug/${SLUG}`)).status()).toBe(404)
+
+  // Polls answer a little late, so the bar is seen while the server works (the states are the server's own).
+  await page.route('**/trpc/transfer.status*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await route.continue()
+  })
+  await page.getByRole('button', { name: 'Import now' }).click()
+  const bar = page.getByRole('progressbar', { name: 'Importing' })
+  await expect(bar).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible({ timeout: 60_000 })
+  await expect(bar).toBeHidden()
+  await expect(page.getByText('Import finished.')).toBeVisible()
+  const created = countsRow(page, 'import-report', 'Stories').getByRole('cell')
+  await expect(created.first()).toHaveText(`${FILLER + 1}`)
+  await page.unroute('**/trpc/transfer.status*')
+
+  await page.goto('/blog')
+  await expect(page.getByRole('link', { name: new RegExp(STORY) }).first()).toBeVisible()
+  const old = await request.get(oldPath, { maxRedirects: 0 })
+  expect(old.status()).toBe(301)
+  expect(old.headers().location).toBe(`/blog/${SLUG}`)
+  await page.goto(oldPath)
+  await expect(page).toHaveURL(new RegExp(`/blog/${SLUG}$`))
+  await expect(page.getByRole('heading', { name: STORY })).toBeVisible()
+})
+
+test('the owner adds and deletes a redirect; an off-site target is refused', async ({ page, request }) => {
+  await signInAsOwner(page)
+  await page.goto('/admin/settings/redirects')
+  await expect(page.getByRole('heading', { name: 'Redirects', exact: true })).toBeVisible()
+  const from = page.getByLabel('Old address')
+  const to = page.getByLabel('New address')
+  await from.fill('/old/summer-in-hue')
+  await to.fill('https://elsewhere.example/steal')
+  await page.getByRole('button', { name: 'Add redirect' }).click()
+  await expect(page.getByRole('alert')).toHaveText(/only lead to a page of this site/)
+
+  await to.fill(`/blog/${SLUG}`)
+  await page.getByRole('button', { name: 'Add redirect' }).click()
+  await expect(page.getByText('Added the redirect from /old/summer-in-hue')).toBeVisible()
+  await page.getByLabel('Search redirects').fill('summer-in-hue')
+  const row = page.getByTestId('redirect-row').filter({ hasText: '/old/summer-in-hue' })
+  await expect(row).toHaveCount(1)
+  await expect(row).toContainText('Added by hand')
+  const answer = await request.get('/old/summer-in-hue', { maxRedirects: 0 })
+  expect(answer.status()).toBe(301)
+  expect(answer.headers().location).toBe(`/blog/${SLUG}`)
+
+  page.once('dialog', (dialog) => void dialog.accept())
+  await row.getByRole('button', { name: 'Delete the redirect from /old/summer-in-hue' }).click()
+  await expect(row).toHaveCount(0)
+  expect((await request.get('/old/summer-in-hue', { maxRedirects: 0 })).status()).not.toBe(301)
+})
+
+test('a file that is not an export gets a clear message; "Export everything" downloads the archive', async ({ page }) => {
+  await signInAsOwner(page)
+  await page.goto('/admin/settings/import')
+  await page.getByLabel('File to import').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Packing list: boots, hat.') })
+  await page.getByRole('button', { name: 'Upload and check' }).click()
+  await expect(page.getByRole('alert')).toHaveText(/Unrecognised file: expected a WordPress export/)
+
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export everything' }).click()
+  expect((await download).suggestedFilename()).toMatch(/^wayfarer-\d{4}-\d{2}-\d{2}\.zip$/)
+  await expect(page.getByText(/^Downloaded wayfarer-.*\.zip\.$/)).toBeVisible()
+})
