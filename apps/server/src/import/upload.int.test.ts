@@ -128,6 +128,17 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect((await mutate('check', { id: 'no-such-upload' })).status).toBe(404)
   })
 
+  it('answers a body that is not a whole multipart form with 400, never 500', async () => {
+    const json = await server.app.inject({ method: 'POST', url: '/api/import/upload', payload: { file: 'x' }, headers: auth() })
+    expect(json.statusCode).toBe(400)
+    expect((json.json() as { error: string }).error).toMatch(/field "file"/)
+    const body = await multipart('file', new TextEncoder().encode(smallWxr()), 'site.xml', 'text/xml')
+    const cut = body.payload.subarray(0, body.payload.length - 200)
+    const broken = await server.app.inject({ method: 'POST', url: '/api/import/upload', payload: cut, headers: { ...body.headers, ...auth() } })
+    expect(broken.statusCode).toBe(400)
+    expect((broken.json() as { success: boolean }).success).toBe(false)
+  })
+
   it('exports everything as a Wayfarer archive for the owner only', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/export' })).statusCode).toBe(401)
     const res = await server.app.inject({ method: 'GET', url: '/api/export', headers: auth() })
@@ -135,5 +146,20 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect(res.headers['content-type']).toBe('application/zip')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="wayfarer-\d{4}-\d{2}-\d{2}\.zip"$/)
     expect(res.rawPayload.subarray(0, 4)).toEqual(Buffer.from([0x50, 0x4b, 0x03, 0x04]))
+
+    // The archive goes back in through the same screen: into this site it merges, creating nothing new.
+    const back = await upload(new Uint8Array(res.rawPayload), 'wayfarer.zip')
+    expect(back.statusCode, back.body).toBe(200)
+    const { id, format } = (back.json() as { data: UploadedImport }).data
+    expect(format).toBe('wayfarer')
+    await mutate('check', { id })
+    const checked = await settled(id)
+    expect(checked.state, checked.error ?? '').toBe('checked')
+    expect(checked.dry_run?.counts.posts.existing).toBe(3)
+    await mutate('start', { id })
+    const done = await settled(id)
+    expect(done.state, done.error ?? '').toBe('done')
+    expect(done.report?.counts.posts).toMatchObject({ created: 0, existing: 3 })
+    expect(await server.database.prisma.post.count()).toBe(3)
   })
 })
