@@ -30,6 +30,12 @@ describe('sign-in throttle (findings 1 and 2)', () => {
     const owner = await login(testOwner.password, '192.0.2.10')
     expect(owner.statusCode).toBe(200)
   })
+
+  it('the owner signing in again and again from one address is never refused (the address budget counts failures)', async () => {
+    const signIns = []
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress.max + 10; i++) signIns.push((await login(testOwner.password, '192.0.2.20')).statusCode)
+    expect(signIns.filter((s) => s !== 200)).toEqual([])
+  })
 })
 
 describe('brute force (acceptance 3)', () => {

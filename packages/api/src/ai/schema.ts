@@ -52,11 +52,12 @@ export const AI_MAX_TOKEN_STOPS: readonly number[] = [
 export const nearestTokenStop = (value: number): number =>
   AI_MAX_TOKEN_STOPS.reduce((best, stop) => (Math.abs(stop - value) < Math.abs(best - value) ? stop : best))
 
-// Gemini keys are printable ASCII; anything else could not even travel in the request header.
+// Gemini keys are printable ASCII; anything else could not even travel in the request header. The one exception
+// is the masked hint the settings screen shows for the stored key (eight bullets and its last four characters).
 const apiKey = text('API key')
   .trim()
   .max(200)
-  .regex(/^[\x20-\x7E]*$/, 'The API key may only contain letters, digits and punctuation')
+  .regex(/^(?:•{8})?[\x20-\x7E]*$/, 'The API key may only contain letters, digits and punctuation')
 
 export const aiSettingsOutput = z.object({
   /** Never the key itself: a masked hint of the stored key, or '' when none is stored. */

@@ -26,6 +26,7 @@ export type ThrottleDecision = { allowed: true; attempt: SignInAttempt } | { all
 
 /** The keys of one sign-in attempt; handed back to `succeeded`. */
 export interface SignInAttempt {
+  address: string
   addressAccount: string
   seen: string
   block: string
@@ -49,7 +50,7 @@ export class LoginThrottle {
     const now = this.now()
     const l = SIGN_IN_LIMITS
     const aa = this.key('aa', `${ip}\n${email}`)
-    const keys: SignInAttempt = { addressAccount: aa, seen: this.key('seen', `${ip}\n${email}`), block: this.key('block', `${ip}\n${email}`), lockouts: this.key('locks', `${ip}\n${email}`) }
+    const keys: SignInAttempt = { address: this.key('ip', ip), addressAccount: aa, seen: this.key('seen', `${ip}\n${email}`), block: this.key('block', `${ip}\n${email}`), lockouts: this.key('locks', `${ip}\n${email}`) }
 
     const block = await this.store.get(keys.block, now)
     if (block) return refuse(block.resetAt - now, 'locked')
@@ -64,7 +65,7 @@ export class LoginThrottle {
       return refuse(lockMs, 'locked')
     }
 
-    const fromAddress = await this.store.add(this.key('ip', ip), 1, l.perAddress.perMs, now)
+    const fromAddress = await this.store.add(keys.address, 1, l.perAddress.perMs, now)
     if (fromAddress.count > l.perAddress.max) return refuse(fromAddress.resetAt - now, 'address')
 
     const seen = await this.store.add(keys.seen, 1, l.perAccount.perMs, now)
@@ -73,9 +74,12 @@ export class LoginThrottle {
     return { allowed: true, attempt: keys }
   }
 
-  /** The right password: this address and account start with a clean slate. */
+  /**
+   * The right password: this address and account start with a clean slate, including the address's budget
+   * across accounts, so an owner who signs in often from one address is never refused for it.
+   */
   async succeeded(attempt: SignInAttempt): Promise<void> {
-    await Promise.all([attempt.addressAccount, attempt.seen, attempt.block, attempt.lockouts].map((k) => this.store.delete(k)))
+    await Promise.all([attempt.address, attempt.addressAccount, attempt.seen, attempt.block, attempt.lockouts].map((k) => this.store.delete(k)))
   }
 
   private key(kind: string, value: string): string {
