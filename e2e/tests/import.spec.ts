@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
 import { signInAsOwner } from './sign-in'
+import { expectNoAxeViolations } from './support/screen-checks'
 
 // Issue 14, acceptance 7: Admin → Settings → Import/Export with a small WordPress export — the dry run, the
 // progress bar while it imports, the report — then the story on /blog, its old address answering 301, and the
@@ -37,10 +38,12 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
   await page.getByRole('button', { name: 'Upload and check' }).click()
 
   // The dry run: counts per kind, and what will be skipped and why; nothing written yet.
-  await expect(page.getByRole('heading', { name: 'Dry run: what the import will do' })).toBeVisible()
+  // The summary takes the focus from the form it replaces (keyboard and screen-reader users land on it).
+  await expect(page.getByRole('heading', { name: 'Dry run: what the import will do' })).toBeFocused()
   await expect(countsRow(page, 'dry-run-summary', 'Stories')).toContainText(`${FILLER + 1}`)
   await expect(page.getByTestId('dry-run-summary')).toContainText(/Skipped: In the file · 1 entry — .*page/i)
   expect((await request.get(`/api/posts/slug/${SLUG}`)).status()).toBe(404)
+  await expectNoAxeViolations(page, 'import, dry-run summary')
 
   // Polls answer a little late, so the bar is seen while the server works (the states are the server's own).
   await page.route('**/trpc/transfer.status*', async (route) => {
@@ -50,12 +53,13 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
   await page.getByRole('button', { name: 'Import now' }).click()
   const bar = page.getByRole('progressbar', { name: 'Importing' })
   await expect(bar).toBeVisible()
-  await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeFocused({ timeout: 60_000 })
   await expect(bar).toBeHidden()
   await expect(page.getByText('Import finished.')).toBeVisible()
   const created = countsRow(page, 'import-report', 'Stories').getByRole('cell')
   await expect(created.first()).toHaveText(`${FILLER + 1}`)
   await page.unroute('**/trpc/transfer.status*')
+  await expectNoAxeViolations(page, 'import, report')
 
   await page.goto('/blog')
   await expect(page.getByRole('link', { name: new RegExp(STORY) }).first()).toBeVisible()

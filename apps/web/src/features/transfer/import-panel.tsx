@@ -1,8 +1,18 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { ImportJob } from '@wayfarer/api/schemas'
 import { Button, Card, Toast } from '@wayfarer/ui'
 import { ProgressBar } from './progress-bar'
 import { ImportReportView } from './import-report'
 import { isRunning, useImportJob } from './use-import-job'
+
+const headings: Record<ImportJob['state'], string> = {
+  uploaded: 'Uploaded',
+  checking: 'Checking the file',
+  checked: 'Dry run: what the import will do',
+  importing: 'Importing',
+  done: 'Import report',
+  failed: 'The file could not be imported',
+}
 
 const inputClass = 'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700'
 
@@ -12,6 +22,14 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
   const [file, setFile] = useState<File | null>(null)
   const [siteUrl, setSiteUrl] = useState('')
   const [includePages, setIncludePages] = useState(false)
+  const outcome = useRef<HTMLHeadingElement>(null)
+  const fileInput = useRef<HTMLInputElement>(null)
+  const step = job?.state
+
+  // The form gives way to the summary or the report and back: keyboard and screen-reader users are taken along.
+  useEffect(() => {
+    if (step === 'checked' || step === 'done' || step === 'failed') outcome.current?.focus()
+  }, [step])
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -20,6 +38,7 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
   const startOver = async () => {
     await reset()
     setFile(null)
+    requestAnimationFrame(() => fileInput.current?.focus())
   }
 
   return (
@@ -39,6 +58,7 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
               File to import
             </label>
             <input
+              ref={fileInput}
               id="import-file"
               type="file"
               accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
@@ -83,22 +103,19 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
 
       {job && (
         <div className="space-y-4">
+          <h4 ref={outcome} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
+            {headings[job.state]}
+          </h4>
           <p className="text-sm text-gray-700">
             <span className="font-medium text-gray-900">{job.filename || 'Uploaded file'}</span> ({(job.size / 1048576).toFixed(2)} MB)
           </p>
           {job.state === 'checking' && <ProgressBar label="Checking the file (dry run)" done={job.progress.done} total={job.progress.total} />}
           {job.state === 'importing' && <ProgressBar label="Importing" done={job.progress.done} total={job.progress.total} />}
           {job.state === 'failed' && <Toast tone="error">{job.error}</Toast>}
-          {job.state === 'checked' && job.dry_run && (
-            <>
-              <h4 className="text-base font-semibold text-gray-900">Dry run: what the import will do</h4>
-              <ImportReportView report={job.dry_run} />
-            </>
-          )}
+          {job.state === 'checked' && job.dry_run && <ImportReportView report={job.dry_run} />}
           {job.state === 'done' && job.report && (
             <>
               <Toast tone="success">Import finished.</Toast>
-              <h4 className="text-base font-semibold text-gray-900">Import report</h4>
               <ImportReportView report={job.report} />
             </>
           )}
