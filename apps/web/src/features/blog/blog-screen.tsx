@@ -1,11 +1,10 @@
 import { useState } from 'react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import { staticPages } from '@wayfarer/api/schemas'
 import { Button, LoadError, Skeleton } from '@wayfarer/ui'
-import { trpcUtils } from '../../lib/trpc'
 import { isNetworkError } from '../../lib/user-message'
-import { categoriesQuery, storiesQuery, storyCountQuery } from './queries'
+import { storyCardsQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
 import { CategoryChips } from './category-chips'
 import { NewsletterForm } from './newsletter-form'
@@ -14,15 +13,18 @@ import { useDebouncedValue } from './use-debounced-value'
 
 export const SEARCH_DELAY_MS = 300
 
-/** Blog list (SPEC.md §2, §4): search and category filter applied by the server after a 300 ms pause. */
+/**
+ * Blog list (SPEC.md §2, §4): search and category filter applied by the server after a 300 ms pause, over every
+ * story; the cards come a page at a time ("Load more"), so 10,000 stories cost no more than 12.
+ */
 export function BlogScreen({ category, onCategory }: { category: string | undefined; onCategory: (slug: string | undefined) => void }) {
   usePageMeta(staticPages.blog.title, staticPages.blog.description)
   const [search, setSearch] = useState('')
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS)
-  const categories = useQuery(categoriesQuery(trpcUtils))
-  const posts = useQuery({ ...storiesQuery(trpcUtils, { category, search: settledSearch || undefined }), placeholderData: keepPreviousData })
+  const posts = useInfiniteQuery({ ...storyCardsQuery({ category, search: settledSearch || undefined }), placeholderData: keepPreviousData })
   const searching = search.trim() !== settledSearch || (posts.isFetching && posts.isPlaceholderData)
-  const everything = useQuery(storyCountQuery(trpcUtils))
+  const firstPage = posts.data?.pages[0]
+  const cards = posts.data?.pages.flatMap((page) => page.cards) ?? []
 
   const clearFilters = () => {
     setSearch('')
@@ -51,16 +53,16 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
           />
         </div>
         <CategoryChips
-          categories={categories.data ?? []}
-          total={everything.data?.pagination.total}
+          categories={firstPage?.categories ?? []}
+          total={firstPage?.published_total}
           active={category}
           onSelect={onCategory}
         />
         <p className="text-sm text-gray-600" aria-live="polite" data-testid="result-count">
           {searching
             ? 'Searching...'
-            : posts.data
-              ? `${posts.data.pagination.total} ${posts.data.pagination.total === 1 ? 'story' : 'stories'} found`
+            : firstPage
+              ? `${firstPage.pagination.total} ${firstPage.pagination.total === 1 ? 'story' : 'stories'} found`
               : ''}
         </p>
       </div>
@@ -76,7 +78,7 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
           retryLabel="Try Again"
           className="mt-12 text-lg text-gray-700"
         />
-      ) : posts.data.posts.length === 0 ? (
+      ) : cards.length === 0 ? (
         <div className="mt-12 text-center">
           <p className="text-xl font-semibold">{messages.posts.noResults}</p>
           <p className="mt-2 text-gray-600">Try another search or category.</p>
@@ -85,11 +87,20 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
           </Button>
         </div>
       ) : (
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {posts.data.posts.map((post) => (
-            <PostCard key={post.id} post={post} heading="h2" />
-          ))}
-        </div>
+        <>
+          <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {cards.map((post, i) => (
+              <PostCard key={post.id} post={post} heading="h2" eager={i === 0} />
+            ))}
+          </div>
+          {posts.hasNextPage && (
+            <div className="mt-10 text-center">
+              <Button variant="secondary" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
+                {posts.isFetchingNextPage ? 'Loading…' : 'Load more stories'}
+              </Button>
+            </div>
+          )}
+        </>
       )}
 
       <NewsletterForm />

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { PublicPost } from '@wayfarer/api/schemas'
+import type { PostCard as StoryCard } from '@wayfarer/api/schemas'
 import { Badge, cx } from '@wayfarer/ui'
 import { LocationPin } from '../post/location-pin'
 import { formatPostDate } from '../post/format'
@@ -7,8 +7,19 @@ import { formatPostDate } from '../post/format'
 /**
  * A story card linking to /blog/{slug}; `large` is the home page's lead story. `heading` follows the page's
  * outline: h2 right under the page title (/blog), h3 inside a titled section (Home's Latest Adventures).
+ * `eager` for the cards of the first screen: the largest image there is the page's LCP and must not wait.
  */
-export function PostCard({ post, large = false, heading: Heading = 'h3' }: { post: PublicPost; large?: boolean; heading?: 'h2' | 'h3' }) {
+export function PostCard({
+  post,
+  large = false,
+  heading: Heading = 'h3',
+  eager = false,
+}: {
+  post: StoryCard
+  large?: boolean
+  heading?: 'h2' | 'h3'
+  eager?: boolean
+}) {
   const date = post.published_at ?? post.created_at
   return (
     <article
@@ -23,7 +34,8 @@ export function PostCard({ post, large = false, heading: Heading = 'h3' }: { pos
           <img
             src={post.featured_image}
             alt={post.featured_image_alt ?? post.title}
-            loading="lazy"
+            loading={eager ? 'eager' : 'lazy'}
+            fetchPriority={eager ? 'high' : 'auto'}
             className={cx('w-full object-cover', large ? 'aspect-[16/10]' : 'aspect-[4/3]')}
           />
         )}

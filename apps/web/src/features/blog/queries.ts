@@ -1,10 +1,24 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { getQueryKey } from '@trpc/react-query'
 import type { PublishedPostsInput } from '@wayfarer/api/schemas'
-import type { TrpcUtils } from '../../lib/trpc'
+import { trpc, trpcClient, type TrpcUtils } from '../../lib/trpc'
 
-/** Published stories, filtered by category and search (the blog list, the sitemap). */
-export const storiesQuery = (trpc: TrpcUtils, filter: PublishedPostsInput) => trpc.posts.published.queryOptions(filter)
+/** Published stories with their bodies, filtered by category and search (the sitemap page). */
+export const storiesQuery = (trpcUtils: TrpcUtils, filter: PublishedPostsInput) => trpcUtils.posts.published.queryOptions(filter)
 
-/** One row is enough to learn how many stories are published in all (the All chip's count). */
-export const storyCountQuery = (trpc: TrpcUtils) => trpc.posts.published.queryOptions({ limit: 1 })
+type CardsFilter = { category?: string | undefined; search?: string | undefined }
 
-export const categoriesQuery = (trpc: TrpcUtils) => trpc.taxonomy.categories.queryOptions()
+/**
+ * The blog list: pages of story cards (no bodies), the next page on "Load more". Searching and the category
+ * filter run on the server over every story. Keyed like tRPC's own infinite queries, so invalidating
+ * `posts` after an admin write refreshes it too.
+ */
+export const storyCardsQuery = (filter: CardsFilter) =>
+  infiniteQueryOptions({
+    queryKey: getQueryKey(trpc.posts.cards, filter, 'infinite'),
+    initialPageParam: 1,
+    queryFn: ({ pageParam, signal }) => trpcClient.posts.cards.query({ ...filter, page: pageParam }, { signal }),
+    getNextPageParam: ({ pagination }) => (pagination.page < pagination.pages ? pagination.page + 1 : undefined),
+  })
+
+export const categoriesQuery = (trpcUtils: TrpcUtils) => trpcUtils.taxonomy.categories.queryOptions()

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { z } from 'zod'
 import { BlogScreen } from '../../../features/blog/blog-screen'
-import { categoriesQuery, storiesQuery, storyCountQuery } from '../../../features/blog/queries'
+import { storyCardsQuery } from '../../../features/blog/queries'
 import { settled } from '../../../lib/preload'
 
 const blogSearch = z.object({ category: z.string().trim().min(1).max(100).optional().catch(undefined) })
@@ -9,12 +9,7 @@ const blogSearch = z.object({ category: z.string().trim().min(1).max(100).option
 export const Route = createFileRoute('/_public/blog/')({
   validateSearch: blogSearch,
   loaderDeps: ({ search }) => ({ category: search.category }),
-  loader: ({ context: { queryClient, trpc }, deps: { category } }) =>
-    settled(
-      queryClient.ensureQueryData(storiesQuery(trpc, { category })),
-      queryClient.ensureQueryData(categoriesQuery(trpc)),
-      queryClient.ensureQueryData(storyCountQuery(trpc)),
-    ),
+  loader: ({ context: { queryClient }, deps: { category } }) => settled(queryClient.ensureInfiniteQueryData(storyCardsQuery({ category }))),
   component: BlogRoute,
 })
 
