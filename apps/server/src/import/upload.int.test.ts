@@ -20,7 +20,7 @@ const UPLOAD_MAX_MB = 0.05
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-upload-'))
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
-  server = await startTestServer({ config: { webDistDir: dir, importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB } } })
+  server = await startTestServer({ config: { webDistDir: dir, importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB }, scheduleCheckMs: 600_000 } })
   token = await server.ownerToken()
 }, 60_000)
 afterAll(async () => {
@@ -151,6 +151,23 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect((broken.json() as { success: boolean }).success).toBe(false)
   })
 
+  it('tells the scheduler: a story the file schedules a few seconds ahead goes public then, not at the next periodic look (10 min here)', async () => {
+    const at = new Date(Math.ceil((Date.now() + 6000) / 1000) * 1000)
+    const future = { ...plainWxrPost(77), status: 'future', date: at.toISOString().slice(0, 19).replace('T', ' ') }
+    const res = await upload(wxrDocument(defaultWxrSite(OLD_SITE), [future]), 'future.xml')
+    const { id } = (res.json() as { data: UploadedImport }).data
+    await mutate('check', { id })
+    await settled(id)
+    await mutate('start', { id })
+    expect((await settled(id)).report?.counts.posts.created).toBe(1)
+    const slugs = async () => ((await server.app.inject({ method: 'GET', url: '/api/posts' })).json() as { data: { slug: string }[] }).data.map((p) => p.slug)
+    const early = await slugs()
+    if (Date.now() < at.getTime()) expect(early).not.toContain('day-77-on-the-road')
+    while (!(await slugs()).includes('day-77-on-the-road') && Date.now() < at.getTime() + 20_000) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await slugs()).toContain('day-77-on-the-road')
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime())
+  }, 40_000)
+
   it('exports everything as a Wayfarer archive for the owner only', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/export' })).statusCode).toBe(401)
     const res = await server.app.inject({ method: 'GET', url: '/api/export', headers: auth() })
@@ -167,11 +184,11 @@ describe('importing through Admin → Settings → Import/Export', () => {
     await mutate('check', { id })
     const checked = await settled(id)
     expect(checked.state, checked.error ?? '').toBe('checked')
-    expect(checked.dry_run?.counts.posts.existing).toBe(3)
+    expect(checked.dry_run?.counts.posts.existing).toBe(4)
     await mutate('start', { id })
     const done = await settled(id)
     expect(done.state, done.error ?? '').toBe('done')
-    expect(done.report?.counts.posts).toMatchObject({ created: 0, existing: 3 })
-    expect(await server.database.prisma.post.count()).toBe(3)
+    expect(done.report?.counts.posts).toMatchObject({ created: 0, existing: 4 })
+    expect(await server.database.prisma.post.count()).toBe(4)
   })
 })
