@@ -7,6 +7,7 @@ import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
 import { multipart } from '../rest/places.fixtures'
 import { startTestServer, type TestServer } from '../testing'
+import { DEAD_HOST, ghostExport } from '../import-fixtures'
 
 // Admin → Settings → Import/Export: the upload (REST multipart), then the dry run, the import and the progress
 // the screen polls (tRPC `transfer.*`), and the export download.
@@ -91,6 +92,23 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect(old.headers.location).toBe('/blog/day-1-on-the-road')
     // A finished import cannot be started again; uploading the file again finds everything already there.
     expect((await mutate('start', { id: uploaded.id })).status).toBe(409)
+  })
+
+  it('imports a Ghost export with the old site address given on the screen', async () => {
+    const res = await upload(JSON.stringify(ghostExport({ wrapped: true })), 'ghost.json')
+    const { id, format } = (res.json() as { data: UploadedImport }).data
+    expect(format).toBe('ghost')
+    expect((await mutate('check', { id, site_url: 'ftp://old' })).status).toBe(400)
+    await mutate('check', { id, site_url: DEAD_HOST })
+    const checked = await settled(id)
+    expect(checked.dry_run).toMatchObject({ format: 'ghost', site_url: DEAD_HOST, counts: { posts: { created: 4, existing: 0, skipped: 0 } } })
+    await mutate('start', { id })
+    expect((await settled(id)).report?.counts.posts.created).toBe(4)
+    const story = await server.app.inject({ method: 'GET', url: '/api/posts/slug/lisbon-by-tram' })
+    expect(story.statusCode).toBe(200)
+    expect(story.body).not.toContain('__GHOST_URL__')
+    const old = await server.app.inject({ method: 'GET', url: '/lisbon-by-tram/' })
+    expect([old.statusCode, old.headers.location]).toEqual([301, '/blog/lisbon-by-tram'])
   })
 
   it('answers a file that is not an export with a clear message, never a 500', async () => {
@@ -184,11 +202,11 @@ describe('importing through Admin → Settings → Import/Export', () => {
     await mutate('check', { id })
     const checked = await settled(id)
     expect(checked.state, checked.error ?? '').toBe('checked')
-    expect(checked.dry_run?.counts.posts.existing).toBe(4)
+    expect(checked.dry_run?.counts.posts.existing).toBe(8)
     await mutate('start', { id })
     const done = await settled(id)
     expect(done.state, done.error ?? '').toBe('done')
-    expect(done.report?.counts.posts).toMatchObject({ created: 0, existing: 4 })
-    expect(await server.database.prisma.post.count()).toBe(4)
+    expect(done.report?.counts.posts).toMatchObject({ created: 0, existing: 8 })
+    expect(await server.database.prisma.post.count()).toBe(8)
   })
 })
