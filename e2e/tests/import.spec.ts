@@ -71,7 +71,7 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
   await expect(page.getByRole('heading', { name: STORY })).toBeVisible()
 })
 
-test('the owner adds and deletes a redirect; an off-site target is refused', async ({ page, request }) => {
+test('the owner adds, edits and deletes a redirect; an off-site target is refused', async ({ page, request }) => {
   await signInAsOwner(page)
   await page.goto('/admin/settings/redirects')
   await expect(page.getByRole('heading', { name: 'Redirects', exact: true })).toBeVisible()
@@ -92,6 +92,19 @@ test('the owner adds and deletes a redirect; an off-site target is refused', asy
   const answer = await request.get('/old/summer-in-hue', { maxRedirects: 0 })
   expect(answer.status()).toBe(301)
   expect(answer.headers().location).toBe(`/blog/${SLUG}`)
+
+  // Editing happens in a dialog with the same checks; saving closes it and the row shows the change.
+  await row.getByRole('button', { name: 'Edit the redirect from /old/summer-in-hue' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Edit redirect' })
+  await expect(dialog.getByLabel('Old address')).toBeFocused()
+  await dialog.getByLabel('New address').fill('//elsewhere.example')
+  await dialog.getByRole('button', { name: 'Save redirect' }).click()
+  await expect(dialog.getByRole('alert')).toHaveText(/only lead to a page of this site/)
+  await dialog.getByLabel('New address').fill('/blog')
+  await dialog.getByRole('button', { name: 'Save redirect' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(row.getByRole('cell').nth(1)).toHaveText('/blog')
+  expect((await request.get('/old/summer-in-hue', { maxRedirects: 0 })).headers().location).toBe('/blog')
 
   page.once('dialog', (dialog) => void dialog.accept())
   await row.getByRole('button', { name: 'Delete the redirect from /old/summer-in-hue' }).click()

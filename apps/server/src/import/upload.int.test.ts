@@ -1,11 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
 import { multipart } from '../rest/places.fixtures'
 import { startTestServer, type TestServer } from '../testing'
+import { DEAD_HOST, ghostExport } from '../import-fixtures'
 
 // Admin → Settings → Import/Export: the upload (REST multipart), then the dry run, the import and the progress
 // the screen polls (tRPC `transfer.*`), and the export download.
@@ -19,7 +21,7 @@ const UPLOAD_MAX_MB = 0.05
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-upload-'))
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
-  server = await startTestServer({ config: { webDistDir: dir, importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB } } })
+  server = await startTestServer({ config: { webDistDir: dir, importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB }, scheduleCheckMs: 600_000 } })
   token = await server.ownerToken()
 }, 60_000)
 afterAll(async () => {
@@ -92,6 +94,23 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect((await mutate('start', { id: uploaded.id })).status).toBe(409)
   })
 
+  it('imports a Ghost export with the old site address given on the screen', async () => {
+    const res = await upload(JSON.stringify(ghostExport({ wrapped: true })), 'ghost.json')
+    const { id, format } = (res.json() as { data: UploadedImport }).data
+    expect(format).toBe('ghost')
+    expect((await mutate('check', { id, site_url: 'ftp://old' })).status).toBe(400)
+    await mutate('check', { id, site_url: DEAD_HOST })
+    const checked = await settled(id)
+    expect(checked.dry_run).toMatchObject({ format: 'ghost', site_url: DEAD_HOST, counts: { posts: { created: 4, existing: 0, skipped: 0 } } })
+    await mutate('start', { id })
+    expect((await settled(id)).report?.counts.posts.created).toBe(4)
+    const story = await server.app.inject({ method: 'GET', url: '/api/posts/slug/lisbon-by-tram' })
+    expect(story.statusCode).toBe(200)
+    expect(story.body).not.toContain('__GHOST_URL__')
+    const old = await server.app.inject({ method: 'GET', url: '/lisbon-by-tram/' })
+    expect([old.statusCode, old.headers.location]).toEqual([301, '/blog/lisbon-by-tram'])
+  })
+
   it('answers a file that is not an export with a clear message, never a 500', async () => {
     for (const [text, name, pattern] of [
       ['just some notes', 'notes.txt', /Unrecognised file/],
@@ -118,6 +137,17 @@ describe('importing through Admin → Settings → Import/Export', () => {
     const res = await upload(big, 'big.xml')
     expect(res.statusCode).toBe(413)
     expect((res.json() as { error: string }).error).toMatch(/larger than .* MB/)
+
+    // Sent without a length (chunked), the file is cut off by the parser at the limit: the same answer.
+    const body = await multipart('file', new TextEncoder().encode(big), 'big.xml', 'text/xml')
+    const chunked = await server.app.inject({
+      method: 'POST',
+      url: '/api/import/upload',
+      payload: Readable.from([body.payload.subarray(0, 1000), body.payload.subarray(1000)]),
+      headers: { ...body.headers, ...auth(), 'transfer-encoding': 'chunked' },
+    })
+    expect(chunked.statusCode).toBe(413)
+    expect((chunked.json() as { error: string }).error).toMatch(/larger than .* MB/)
   })
 
   it('refuses an upload in another field, and an unknown import id', async () => {
@@ -139,6 +169,23 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect((broken.json() as { success: boolean }).success).toBe(false)
   })
 
+  it('tells the scheduler: a story the file schedules a few seconds ahead goes public then, not at the next periodic look (10 min here)', async () => {
+    const at = new Date(Math.ceil((Date.now() + 6000) / 1000) * 1000)
+    const future = { ...plainWxrPost(77), status: 'future', date: at.toISOString().slice(0, 19).replace('T', ' ') }
+    const res = await upload(wxrDocument(defaultWxrSite(OLD_SITE), [future]), 'future.xml')
+    const { id } = (res.json() as { data: UploadedImport }).data
+    await mutate('check', { id })
+    await settled(id)
+    await mutate('start', { id })
+    expect((await settled(id)).report?.counts.posts.created).toBe(1)
+    const slugs = async () => ((await server.app.inject({ method: 'GET', url: '/api/posts' })).json() as { data: { slug: string }[] }).data.map((p) => p.slug)
+    const early = await slugs()
+    if (Date.now() < at.getTime()) expect(early).not.toContain('day-77-on-the-road')
+    while (!(await slugs()).includes('day-77-on-the-road') && Date.now() < at.getTime() + 20_000) await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(await slugs()).toContain('day-77-on-the-road')
+    expect(Date.now()).toBeGreaterThanOrEqual(at.getTime())
+  }, 40_000)
+
   it('exports everything as a Wayfarer archive for the owner only', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/export' })).statusCode).toBe(401)
     const res = await server.app.inject({ method: 'GET', url: '/api/export', headers: auth() })
@@ -155,11 +202,11 @@ describe('importing through Admin → Settings → Import/Export', () => {
     await mutate('check', { id })
     const checked = await settled(id)
     expect(checked.state, checked.error ?? '').toBe('checked')
-    expect(checked.dry_run?.counts.posts.existing).toBe(3)
+    expect(checked.dry_run?.counts.posts.existing).toBe(8)
     await mutate('start', { id })
     const done = await settled(id)
     expect(done.state, done.error ?? '').toBe('done')
-    expect(done.report?.counts.posts).toMatchObject({ created: 0, existing: 3 })
-    expect(await server.database.prisma.post.count()).toBe(3)
+    expect(done.report?.counts.posts).toMatchObject({ created: 0, existing: 8 })
+    expect(await server.database.prisma.post.count()).toBe(8)
   })
 })

@@ -85,13 +85,14 @@ export class ImportJobs {
     })
   }
 
-  /** Starts the import itself, with the options of the dry run the owner has seen. */
-  start(deps: ImportDeps, id: string, ownerId: number): ImportJob {
+  /** Starts the import itself, with the options of the dry run the owner has seen; `onImported` runs after it. */
+  start(deps: ImportDeps, id: string, ownerId: number, onImported?: () => void): ImportJob {
     const job = this.find(id)
     if (job.state !== 'checked') throw new ConflictError(job.state === 'importing' ? transferMessages.busy : transferMessages.notChecked)
     return this.run(job, 'importing', (onProgress) => this.importFile(deps, job, ownerId, false, onProgress), (report) => {
       job.state = 'done'
       job.report = report
+      onImported?.()
       void rm(job.file, { force: true })
     })
   }

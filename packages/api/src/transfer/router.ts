@@ -11,6 +11,15 @@ const jobsOf = (deps: AppDeps): ImportJobs => {
 }
 
 /**
+ * The import writes in the background, after `start` has answered: what a write through a procedure refreshes
+ * by itself is refreshed here (the map's index; the scheduler, which may now have an earlier post due).
+ */
+function afterImport(deps: AppDeps) {
+  deps.places.index.invalidate()
+  deps.scheduler?.wake()
+}
+
+/**
  * Admin → Settings → Import/Export, after the upload (a REST multipart path): the dry run, the import, and the
  * state the screen polls for its progress bar and report.
  */
@@ -21,7 +30,10 @@ export const transferRouter = router({
     .input(checkImportInput)
     .output(importJob)
     .mutation(({ ctx, input }) => jobsOf(ctx.deps).check(ctx.deps, input.id, { site_url: input.site_url, include_pages: input.include_pages, ownerId: ctx.user.id })),
-  start: adminProcedure.input(importJobIdInput).output(importJob).mutation(({ ctx, input }) => jobsOf(ctx.deps).start(ctx.deps, input.id, ctx.user.id)),
+  start: adminProcedure
+    .input(importJobIdInput)
+    .output(importJob)
+    .mutation(({ ctx, input }) => jobsOf(ctx.deps).start(ctx.deps, input.id, ctx.user.id, () => afterImport(ctx.deps))),
   discard: adminProcedure
     .input(importJobIdInput)
     .output(z.object({ id: z.string() }))
