@@ -51,7 +51,7 @@ describe('WordPress import (WXR)', () => {
     expect(dryRun.counts.comments.created).toBe(14)
     expect(dryRun.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'file', outcome: 'skipped', message: 'pages are not imported (use --include-pages)' }),
+        expect.objectContaining({ kind: 'file', outcome: 'skipped', message: 'pages are not imported unless asked (“Import pages as stories too”, or --include-pages)' }),
         expect.objectContaining({ kind: 'file', outcome: 'skipped', message: '"nav_menu_item" entries are not stories' }),
         expect.objectContaining({ kind: 'posts', ref: 'Post number 50', outcome: 'skipped', message: 'in the trash on the old site' }),
       ]),

@@ -91,4 +91,7 @@ export interface ImportReader {
   eachPost(handle: (post: ImportedPost | UnreadablePost) => Promise<void>): Promise<void>
 }
 
+/** Why a page is left out: the screen's checkbox and the CLI's flag both ask for pages. */
+export const PAGES_NOT_ASKED = 'pages are not imported unless asked (“Import pages as stories too”, or --include-pages)'
+
 export const isUnreadable = (p: ImportedPost | UnreadablePost): p is UnreadablePost => 'error' in p

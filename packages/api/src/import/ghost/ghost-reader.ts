@@ -5,6 +5,7 @@ import { parseOldDate } from '../dates'
 import { replaceIframes } from '../embeds'
 import { ImportFileError } from '../errors'
 import type { ImportedAuthor, ImportedPost, ImportedTerm, ImportReader, SkippedItem, UnreadablePost } from '../model'
+import { PAGES_NOT_ASKED } from '../model'
 import { excerptFromContent, htmlToText } from '../../posts/story-text'
 import { renderLexical } from './lexical'
 
@@ -106,7 +107,7 @@ function ghostReader(data: GhostData, siteUrl: string, includePages: boolean): I
   const skipped: SkippedItem[] = []
   const isPage = (p: GhostPost) => p.type === 'page' || p.page === true || p.page === 1
   const stories = data.posts.filter((p) => {
-    if (isPage(p) && !includePages) skipped.push({ ref: `page ${p.slug || p.id}`, reason: 'pages are not imported (use --include-pages)' })
+    if (isPage(p) && !includePages) skipped.push({ ref: `page ${p.slug || p.id}`, reason: PAGES_NOT_ASKED })
     return !isPage(p) || includePages
   })
 

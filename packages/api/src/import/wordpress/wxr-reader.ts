@@ -1,6 +1,7 @@
 import { slugify } from '../../slug'
 import { ImportFileError } from '../errors'
 import type { ImportedAuthor, ImportedTerm, ImportReader, SkippedItem } from '../model'
+import { PAGES_NOT_ASKED } from '../model'
 import { child, childText, childrenNamed, streamWxr, type XmlNode } from './xml-stream'
 import type { AttachmentInfo } from './shortcodes'
 import { mapWxrPost } from './wxr-post'
@@ -73,7 +74,7 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
             return
           }
           if (!postTypes.has(type)) {
-            skipped.push({ ref: `${type} ${id} ${childText(node, 'title')}`.trim(), reason: type === 'page' ? 'pages are not imported (use --include-pages)' : `"${type}" entries are not stories` })
+            skipped.push({ ref: `${type} ${id} ${childText(node, 'title')}`.trim(), reason: type === 'page' ? PAGES_NOT_ASKED : `"${type}" entries are not stories` })
             return
           }
           postCount++
