@@ -44,6 +44,7 @@ import { ErrorBoundary } from './error-boundary'
 import { httpLimits } from './http-limits'
 import { guardTrpcBatches } from './trpc-batch-guard'
 import { registerSecurityHeaders } from './security-headers'
+import { registerCompression } from './compression'
 import { startControlSocket } from './backup/control-socket'
 import { backupSources } from './backup/sources'
 import { createRateLimitStore, startHousekeeping } from './housekeeping'
@@ -103,6 +104,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   errorBoundary.register(app)
   await registerSecurityHeaders(app, config)
+  await registerCompression(app)
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
   // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored.

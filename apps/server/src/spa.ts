@@ -42,10 +42,14 @@ export async function registerSpa(
     prefix: '/',
     index: false,
     wildcard: false,
+    // The .br and .gz copies the build wrote beside each asset, for clients that accept them.
+    preCompressed: true,
     // Our own header below: hashed assets never change, everything else is revalidated.
     cacheControl: false,
     setHeaders: (res, file) => {
       res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      // Which copy was sent depends on Accept-Encoding: shared caches must keep them apart.
+      res.setHeader('vary', 'Accept-Encoding')
     },
   })
   return {

@@ -1,0 +1,67 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from './testing'
+import { createReadingFixtures } from './reading-fixtures'
+
+// Issue 10, acceptance 3: every text answer above 1 KB is compressed when the client accepts it — an asset
+// (compressed at build time), an API answer and a page (compressed per request).
+let server: TestServer
+let distDir: string
+const script = `console.log(${JSON.stringify('a travel story '.repeat(300))})\n`
+
+beforeAll(async () => {
+  // A stand-in for apps/web's build: index.html, one hashed script and the copies the build step writes.
+  distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-compress-'))
+  mkdirSync(path.join(distDir, 'assets'))
+  writeFileSync(path.join(distDir, 'index.html'), `<!doctype html><html><head>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>`)
+  writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), script)
+  writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script))
+  writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync(script))
+  server = await startTestServer({ config: { webDistDir: distDir } })
+  await createReadingFixtures(server.database.prisma, [
+    { slug: 'long-road', title: 'The Long Road North', category: 'adventure', daysAgo: 1, excerpt: 'Fjords and ferries. '.repeat(40) },
+  ])
+})
+afterAll(async () => {
+  await server.close()
+  rmSync(distDir, { recursive: true, force: true })
+})
+
+const get = (url: string, acceptEncoding?: string) =>
+  server.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })
+const decode = (encoding: string | undefined, body: Buffer) =>
+  (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8')
+
+describe('compression', () => {
+  it.each([
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    ['gzip, deflate, br', 'br'],
+  ])('Accept-Encoding %s: the asset, an API answer and a page come %s-compressed, and decode to the real answer', async (accept, expected) => {
+    for (const url of ['/assets/app-abc123.js', '/api/posts', '/blog/long-road']) {
+      const plain = await get(url)
+      const packed = await get(url, accept)
+      expect([url, packed.statusCode, packed.headers['content-encoding']]).toEqual([url, 200, expected])
+      expect(packed.headers.vary).toMatch(/accept-encoding/i)
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      expect(plain.rawPayload.length).toBeGreaterThan(1024)
+      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+      expect(decode(expected, packed.rawPayload)).toBe(plain.body)
+    }
+  })
+
+  it('keeps the page’s security policy, computed before compressing', async () => {
+    const [plain, packed] = [await get('/blog/long-road'), await get('/blog/long-road', 'br')]
+    expect(packed.headers['content-security-policy']).toBe(plain.headers['content-security-policy'])
+    expect(plain.headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-/)
+  })
+
+  it('leaves small answers and clients that accept nothing alone', async () => {
+    const small = await get('/api/health', 'br, gzip')
+    expect([small.statusCode, small.headers['content-encoding']]).toEqual([200, undefined])
+    expect((await get('/api/posts', 'identity')).headers['content-encoding']).toBeUndefined()
+  })
+})

@@ -1,0 +1,44 @@
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
+import type { FastifyInstance } from 'fastify'
+import compress from '@fastify/compress'
+import { negotiate } from '@fastify/accept-negotiator'
+
+/** Answers smaller than this go out as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024
+const ENCODINGS = ['br', 'gzip'] as const
+// Per-request compression must stay cheap: brotli at a middle quality (assets are done once, at the highest).
+const BROTLI_QUALITY = 5
+
+const packers = {
+  br: (body: Buffer) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  gzip: (body: Buffer) => promisify(gzip)(body),
+}
+
+/**
+ * Compresses API answers, pages and feeds above 1 KB for clients that accept it (brotli first, then gzip).
+ * The web build's assets are compressed once at build time (apps/web/build-check/precompress.mjs) and sent as
+ * such by the static file server. Registered after the security headers, so a page's CSP is computed from
+ * the page before it is compressed.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(compress, {
+    global: true,
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    encodings: [...ENCODINGS],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } },
+  })
+  // The plugin hooks every route but not the not-found handler, which is where the web app's pages are
+  // served (the SPA fallback with the page's own head): those are compressed here.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html') || reply.hasHeader('content-encoding')) return payload
+    const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined
+    if (!body || body.length < COMPRESS_THRESHOLD_BYTES) return payload
+    reply.header('vary', 'Accept-Encoding')
+    const accepted = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS])
+    const encoding = ENCODINGS.find((e) => e === accepted)
+    if (!encoding) return payload
+    reply.header('content-encoding', encoding).removeHeader('content-length')
+    return packers[encoding](body)
+  })
+}
