@@ -46,3 +46,16 @@ test('hovering does not count a view; reading the story does', async ({ page, re
   await expect(page.getByRole('heading', { level: 1, name: 'A Night in the Sahara' })).toBeVisible()
   await expect.poll(views).toBe(before + 1)
 })
+
+test('a story opened from its address paints from the data in the page: no request for the story, no loading skeleton', async ({ page }) => {
+  const storyRequests: string[] = []
+  page.on('request', (r) => {
+    if (/\/trpc\/[^?]*posts\.story/.test(r.url())) storyRequests.push(r.url())
+  })
+  await page.addInitScript(`document.addEventListener('DOMContentLoaded', ${watchForLoadingStates.replace(/^\(|\)\(\)$/g, '')})`)
+  await page.goto('/blog/a-night-in-the-sahara')
+  await expect(page.getByRole('heading', { level: 1, name: 'A Night in the Sahara' })).toBeVisible()
+  await expect(page.getByTestId('post-body').getByRole('heading', { name: 'Into the dunes' })).toBeVisible()
+  expect(storyRequests).toEqual([])
+  expect(await page.evaluate<boolean>('window.__loadingSeen')).toBe(false)
+})

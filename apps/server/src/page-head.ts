@@ -1,3 +1,5 @@
+import { INITIAL_DATA_ELEMENT_ID, type InitialQuery } from '@wayfarer/api/schemas'
+
 /** What the server puts into index.html's <head> for one public URL, and the status to serve it with. */
 export interface PageHead {
   status: number
@@ -7,6 +9,8 @@ export interface PageHead {
   extraTags: string[]
   /** Only for the signed-in owner (a draft preview): never stored by a shared cache, never indexed. */
   private?: boolean
+  /** The page's first query answers, for the web app's cache (see `InitialQuery`). */
+  initialData?: InitialQuery[]
 }
 
 export const SITE_NAME = 'Wayfarer'
@@ -22,5 +26,10 @@ export function renderHead(head: PageHead): string {
     `<title>${escapeHtml(head.title)}</title>`,
     `<meta name="description" content="${escapeHtml(head.description)}" />`,
     ...head.extraTags,
+    ...(head.initialData?.length ? [initialDataBlock(head.initialData)] : []),
   ].join('\n    ')
 }
+
+/** A JSON data block; `<` is escaped so no text inside can close the element. */
+const initialDataBlock = (queries: InitialQuery[]): string =>
+  `<script type="application/json" id="${INITIAL_DATA_ELEMENT_ID}">${JSON.stringify(queries).replace(/</g, '\\u003c')}</script>`

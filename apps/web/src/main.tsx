@@ -7,7 +7,10 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { queryClient, trpc, trpcClient } from './lib/trpc'
 import { router } from './router'
 import { AuthProvider } from './features/auth/auth-provider'
+import { primeQueriesFromPage } from './lib/initial-data'
 import './styles.css'
+
+primeQueriesFromPage()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

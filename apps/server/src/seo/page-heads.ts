@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify'
 import { findPublishedPost, latestPublishedPosts, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
 import { notFoundPage, pageTitle, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
-import type { PageHead } from '../page-head'
+import { escapeHtml, type PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
 import { absoluteUrl } from './xml'
@@ -77,7 +77,10 @@ function postHead(post: PublicPost, publicUrl: string): PageHead {
     status: 200,
     title,
     description,
+    // The story itself for the web app's first paint, and its picture (the page's LCP) fetched at once.
+    initialData: [{ procedure: 'posts.story', input: { slug: post.slug }, data: post }],
     extraTags: [
+      ...(image ? [`<link rel="preload" as="image" href="${escapeHtml(post.featured_image ?? '')}" fetchpriority="high" />`] : []),
       ...socialTags({ type: 'article', title, description, url, image, imageAlt: post.featured_image_alt ?? post.title }),
       ...(post.published_at ? [`<meta property="article:published_time" content="${post.published_at}" />`] : []),
       jsonLd({

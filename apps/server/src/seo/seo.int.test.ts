@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { initialQueries } from '@wayfarer/api/schemas'
 import { startTestServer, type TestServer } from '../testing'
 import { createReadingFixtures } from '../reading-fixtures'
 
@@ -81,6 +83,20 @@ describe('served HTML of a post', () => {
     expect(metaContent(html, 'property', 'og:image')).toBe('https://cdn.example.com/el-nido.jpg')
     expect(jsonLdOf(html)).toMatchObject({ headline: 'Island Hopping in <El Nido>' })
     expect(html).toContain('\\u003cEl Nido>')
+  })
+
+  it('carries the story for the first paint (a data block no markup can close) and preloads its picture', async () => {
+    const res = await get('/blog/el-nido')
+    const block = /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(res.body)?.[1]
+    expect(block).not.toContain('<')
+    const [query] = initialQueries.parse(JSON.parse(block!))
+    const story = await server.app.inject({ url: `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}` })
+    expect(query).toEqual({ procedure: 'posts.story', input: { slug: 'el-nido' }, data: story.json().result.data })
+    expect(query!.data.title).toBe('Island Hopping in <El Nido>')
+    expect(res.body).toContain('<link rel="preload" as="image" href="https://cdn.example.com/el-nido.jpg" fetchpriority="high" />')
+    // The CSP names the block's hash like every inline script of the page, so nothing is refused.
+    expect(res.headers['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(block!).digest('base64')}'`)
+    expect((await get('/about')).body).not.toContain('wayfarer-initial-data')
   })
 
   it('answers missing, draft and archived posts with 404 and the not-found head', async () => {

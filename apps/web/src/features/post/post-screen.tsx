@@ -138,7 +138,7 @@ function PostArticle({ post, preview = false }: { post: PublicPost; preview?: bo
         )}
       </header>
       {post.featured_image && (
-        <img src={post.featured_image} alt={post.featured_image_alt ?? post.title} className="mt-8 aspect-video w-full rounded-xl object-cover" />
+        <img src={post.featured_image} alt={post.featured_image_alt ?? post.title} fetchPriority="high" className="mt-8 aspect-video w-full rounded-xl object-cover" />
       )}
       {post.excerpt && <p className="mt-8 text-xl leading-relaxed text-gray-700">{post.excerpt}</p>}
       {!preview && (
