@@ -60,6 +60,13 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
   await expect(created.first()).toHaveText(`${FILLER + 1}`)
   await page.unroute('**/trpc/transfer.status*')
   await expectNoAxeViolations(page, 'import, report')
+  // Leaving the screen and coming back (in this tab) shows the same import again.
+  await page.getByRole('link', { name: 'Redirects' }).click()
+  await expect(page.getByRole('heading', { name: 'Redirects', exact: true })).toBeVisible()
+  await page.getByRole('link', { name: 'Import/Export' }).click()
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeVisible()
+  await page.getByRole('button', { name: 'Import another file' }).click()
+  await expect(page.getByLabel('File to import')).toBeFocused()
 
   await page.goto('/blog')
   await expect(page.getByRole('link', { name: new RegExp(STORY) }).first()).toBeVisible()

@@ -6,6 +6,13 @@ import { uploadFile } from '../../lib/upload'
 import { toUserMessage } from '../../lib/user-message'
 
 const POLL_MS = 400
+// The import being followed, kept for this tab: leaving the screen while a long import runs and coming back
+// shows its progress (or report) again.
+const FOLLOWED = 'wayfarer.import'
+const followed = {
+  get: () => sessionStorage.getItem(FOLLOWED),
+  set: (id: string | null) => (id ? sessionStorage.setItem(FOLLOWED, id) : sessionStorage.removeItem(FOLLOWED)),
+}
 export const isRunning = (job: ImportJob | undefined) => job?.state === 'checking' || job?.state === 'importing'
 
 export interface ImportChoices {
@@ -20,7 +27,7 @@ export interface ImportChoices {
 export function useImportJob() {
   const utils = trpc.useUtils()
   const queryClient = useQueryClient()
-  const [id, setId] = useState<string | null>(null)
+  const [id, setId] = useState<string | null>(followed.get)
   const [uploadProgress, setUploadProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const status = trpc.transfer.status.useQuery(
@@ -39,8 +46,17 @@ export function useImportJob() {
 
   const follow = (next: ImportJob) => {
     utils.transfer.status.setData({ id: next.id }, next)
+    followed.set(next.id)
     setId(next.id)
   }
+
+  // A followed import the server no longer knows (restarted, or cleared after an hour) is simply forgotten.
+  useEffect(() => {
+    if (id && status.isError) {
+      followed.set(null)
+      setId(null)
+    }
+  }, [id, status.isError])
 
   async function uploadAndCheck(file: File, choices: ImportChoices) {
     setError(null)
@@ -69,6 +85,7 @@ export function useImportJob() {
   /** Back to choosing a file; an upload that was not imported is removed from the server. */
   async function reset() {
     if (id && job && job.state !== 'done' && !isRunning(job)) await discard.mutateAsync({ id }).catch(() => undefined)
+    followed.set(null)
     setId(null)
     setError(null)
   }
@@ -76,7 +93,7 @@ export function useImportJob() {
   return {
     job,
     uploadProgress,
-    error: error ?? (status.isError && id ? toUserMessage(status.error, 'Lost track of the import: upload the file again') : null),
+    error,
     busy: uploadProgress !== null || check.isPending || start.isPending || isRunning(job),
     uploadAndCheck,
     runImport,
