@@ -37,6 +37,9 @@ describe('input policy: NUL and control characters (finding 3)', () => {
     expectEnvelope(await server.app.inject('/api/posts?search=%00'), 400, 'Search must not contain control characters')
     expectEnvelope(await server.app.inject('/api/posts?category=a%01b'), 400, /control characters/)
     expectEnvelope(await server.app.inject('/api/posts/slug/a%00b'), 400, /control characters/)
+    // Found by the fuzz suite: the places paths of a story took the slug unchecked to the database (500).
+    expectEnvelope(await server.app.inject('/api/posts/slug/a%00b/place'), 400, /control characters/)
+    expectEnvelope(await server.app.inject('/api/posts/slug/a%00b/route'), 400, /control characters/)
     const comment = await server.app.inject({ method: 'POST', url: '/api/comments/submit', payload: validComment(postId, { content: 'A fine comment\u0000 indeed' }) })
     expectEnvelope(comment, 400, /control characters/)
     const contact = await server.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A\u0000', email: 'a@b.co', subject: 'Hi', message: 'Hello' } })
@@ -71,6 +74,11 @@ describe('input policy: ids and page sizes (findings 3 and 12)', () => {
     const big = await server.app.inject({ method: 'POST', url: '/api/comments/submit', payload: validComment(9007199254740991) })
     expectEnvelope(big, 400)
     expectEnvelope(await server.app.inject('/api/comments/post/1?page=99999999999'), 400, /Page/)
+    // Found by the fuzz suite (500 before): owner paths with an id beyond the column.
+    const auth = { authorization: `Bearer ${await server.ownerToken()}` }
+    expectEnvelope(await server.app.inject({ url: '/api/posts/2147483648/route', headers: auth }), 400, /out of range/)
+    expectEnvelope(await server.app.inject({ method: 'DELETE', url: '/api/posts/2147483648/route', headers: auth }), 400, /out of range/)
+    expectEnvelope(await server.app.inject({ method: 'DELETE', url: '/api/redirects/2147483648', headers: auth }), 400, /out of range/)
   })
 
   it('clamps page sizes to their maximum instead of refusing them', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { galleryPhoto } from '../gallery/schema'
 import { COUNTRY_CODES } from './country-codes'
+import { id, text } from '../input-policy'
 
 export const placeMessages = {
   latitude: 'Latitude must be a number between -90 and 90',
@@ -92,7 +93,7 @@ export const placesMapInput = z.object({
   bbox: bbox.default([-180, -85, 180, 85]),
   zoom: z.number({ error: placeMessages.zoom }).int(placeMessages.zoom).min(0, placeMessages.zoom).max(MAX_MAP_ZOOM, placeMessages.zoom).default(1),
   /** A category slug: only stories of that category (photos have none). */
-  category: z.string().trim().max(100).optional().transform((v) => v || undefined),
+  category: text('Category').trim().max(100).optional().transform((v) => v || undefined),
   /** Stories published and photos taken in that year. */
   year: z.number().int().min(1900).max(2200).optional(),
 })
@@ -151,7 +152,7 @@ export const gazetteerPlace = z.object({
 export type GazetteerPlace = z.infer<typeof gazetteerPlace>
 
 export const suggestInput = z.object({
-  q: z.string().trim().min(2, placeMessages.suggestShort).max(100),
+  q: text('Search').trim().min(2, placeMessages.suggestShort).max(100),
   limit: z.number().int().min(1).max(20).default(8),
 })
 export const nearestInput = z.object({ latitude, longitude })
@@ -168,24 +169,24 @@ export type PhotoPlaceSuggestion = z.infer<typeof photoPlaceSuggestion>
 /** Where the owner says a gallery photo was taken; null coordinates clear the point. */
 export const setPhotoPlaceInput = z
   .object({
-    public_id: z.string().trim().min(1).max(255),
+    public_id: text('Image id').trim().min(1).max(255),
     latitude: latitude.nullable(),
     longitude: longitude.nullable(),
     country_code: z.preprocess((v) => (v === '' ? null : v), countryCode.nullable()).default(null),
     /** The photo's location text ("Pokhara, Nepal"); unchanged when absent. */
-    location: z.string().trim().max(200).optional(),
+    location: text('Location').trim().max(200).optional(),
     taken_at: z.iso.datetime({ offset: true }).nullable().optional(),
     /** The image host's fields, to keep the place of a photo that is not published yet. */
     image: z
       .object({
-        url: z.string().trim().max(2048).refine((v) => v.startsWith('/media/') || /^https?:\/\/\S+$/i.test(v), { message: 'Image URL must be http(s) or a /media/ path' }),
+        url: text('Image URL').trim().max(2048).refine((v) => v.startsWith('/media/') || /^https?:\/\/\S+$/i.test(v), { message: 'Image URL must be http(s) or a /media/ path' }),
         width: z.number().int().min(0).max(100_000).default(0),
         height: z.number().int().min(0).max(100_000).default(0),
-        format: z.string().max(20).default(''),
-        folder: z.string().max(200).default(''),
-        title: z.string().max(200).default(''),
-        caption: z.string().max(1000).default(''),
-        tags: z.array(z.string().max(60)).max(30).default([]),
+        format: text('Format').max(20).default(''),
+        folder: text('Folder').max(200).default(''),
+        title: text('Title').max(200).default(''),
+        caption: text('Caption').max(1000).default(''),
+        tags: z.array(text('Tag').max(60)).max(30).default([]),
       })
       .optional(),
   })
@@ -202,7 +203,7 @@ export const photoPlace = z.object({
 })
 export type PhotoPlace = z.infer<typeof photoPlace>
 
-export const postIdOnly = z.object({ post_id: z.number().int().positive() })
+export const postIdOnly = z.object({ post_id: id('Post') })
 
 /** A story's route for its page: the simplified line, its figures, the profile and the photos along it. */
 export const storyRoute = z.object({
@@ -221,10 +222,10 @@ export const storyRoute = z.object({
   photos: z.array(mapPhoto.extend({ distance_m: z.number(), placed_by: z.enum(['time', 'point']) })),
 })
 export type StoryRoute = z.infer<typeof storyRoute>
-export const storyRouteInput = z.object({ slug: z.string().trim().min(1).max(200) })
+export const storyRouteInput = z.object({ slug: text('Slug').trim().min(1).max(200) })
 
 export const attachRouteInput = z.object({
-  post_id: z.number().int().positive(),
+  post_id: id('Post'),
   /** The GPX file's bytes (REST multipart field `gpx`). */
   gpx: z.custom<Uint8Array>((v) => v instanceof Uint8Array, { message: placeMessages.gpxMissing }).optional(),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { isSiteTarget, normalizeFromPath } from './redirect-path'
+import { id } from '../input-policy'
 
 export const redirectMessages = {
   badFrom: 'The old address must be a path on this site, starting with /',
@@ -53,5 +54,5 @@ export const saveRedirectInput = z
   .object({ from_path: fromPath, to_path: toPath })
   .refine((r) => r.from_path !== r.to_path.replace(/\/+$/, ''), { message: redirectMessages.sameAddress, path: ['to_path'] })
 export type SaveRedirectInput = z.input<typeof saveRedirectInput>
-export const updateRedirectInput = z.object({ id: z.number().int().positive(), from_path: fromPath, to_path: toPath })
-export const redirectIdInput = z.object({ id: z.number().int().positive() })
+export const updateRedirectInput = z.object({ id: id('Redirect'), from_path: fromPath, to_path: toPath })
+export const redirectIdInput = z.object({ id: id('Redirect') })
