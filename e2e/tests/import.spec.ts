@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
 import { signInAsOwner } from './sign-in'
+import { allPostIds, deletePost, ownerToken } from './support/owner-api'
 import { expectNoAxeViolations } from './support/screen-checks'
 
 // Issue 14, acceptance 7: Admin → Settings → Import/Export with a small WordPress export — the dry run, the
@@ -27,6 +28,16 @@ const story: WxrItem = {
 }
 const page_: WxrItem = { id: 4243, title: 'About me', slug: 'about-me', type: 'page', date: wxrDate, content: 'Hello.' }
 const wxr = wxrDocument(defaultWxrSite(OLD_SITE), [story, ...Array.from({ length: FILLER }, (_, i) => plainWxrPost(9000 + i)), page_])
+
+// The imported stories leave with this file: the specs after it count the demo site's 12 stories.
+let demoPosts: number[] = []
+test.beforeAll(async ({ request }) => {
+  demoPosts = await allPostIds(request, await ownerToken(request))
+})
+test.afterAll(async ({ request }) => {
+  const token = await ownerToken(request)
+  for (const id of await allPostIds(request, token)) if (!demoPosts.includes(id)) await deletePost(request, token, id)
+})
 
 const countsRow = (page: Page, region: string, what: string) => page.getByTestId(region).getByRole('row', { name: new RegExp(`^${what}`) })
 

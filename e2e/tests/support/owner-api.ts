@@ -24,3 +24,14 @@ export async function createPost(
 export async function deletePost(request: APIRequestContext, token: string, id: number): Promise<void> {
   await request.delete(`/api/posts/${id}`, { headers: { authorization: `Bearer ${token}` } })
 }
+
+/** The ids of every post, whatever its status (the admin list, page by page). */
+export async function allPostIds(request: APIRequestContext, token: string): Promise<number[]> {
+  const ids: number[] = []
+  for (let page = 1; ; page++) {
+    const res = await request.get(`/api/posts/admin?limit=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } })
+    const rows = ((await res.json()) as { data: { id: number }[] }).data
+    ids.push(...rows.map((r) => r.id))
+    if (rows.length < 100) return ids
+  }
+}
