@@ -75,6 +75,10 @@ test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked
   await expect(page.getByText('Recent Posts')).toBeVisible()
   const width = () => page.evaluate<number>('document.documentElement.scrollWidth')
   expect(await width()).toBeLessThanOrEqual(phone.width)
+  // The header's title and the welcome line sit side by side, never on top of each other (seen in a screenshot).
+  const title = (await page.getByRole('heading', { name: 'Admin Panel' }).boundingBox())!
+  const welcome = (await page.getByTestId('admin-welcome').boundingBox())!
+  expect(welcome.x).toBeGreaterThanOrEqual(title.x + title.width)
 
   await page.goto('/admin/posts')
   const row = page.getByTestId('post-stacked-row').first()

@@ -31,7 +31,7 @@ export function AdminLayout() {
       <div className="flex min-h-screen flex-col bg-gray-50">
         <SkipLink />
         <header className="sticky top-0 z-50 flex h-16 items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 md:px-6">
-          <div className="flex min-w-0 items-center gap-3">
+          <div className="flex shrink-0 items-center gap-3">
             <button
               ref={menuButton}
               type="button"
