@@ -52,6 +52,7 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: optionalString,
   SCHEDULE_CHECK_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  PUBLIC_CACHE: envBoolean.default(true),
   IMPORT_MAX_MB: z.coerce.number().positive().max(10_000).default(200),
   IMPORT_UPLOAD_MAX_MB: z.coerce.number().positive().max(10_000).default(50),
   // Outside services: all optional; without them Wayfarer runs on its local defaults.
@@ -95,6 +96,8 @@ export interface ServerConfig {
   webDistDir: string | undefined
   /** How often the scheduler looks for due posts besides its timer (posts scheduled by other processes). */
   scheduleCheckMs: number
+  /** Keep anonymous public reads in memory until a write (public-cache.ts). */
+  publicCache: boolean
   /** Largest import file: for the CLI, and for an upload in Admin → Settings → Import/Export. */
   importMaxMb: { cli: number; upload: number }
   cloudinaryUrl: string | undefined
@@ -126,6 +129,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     scheduleCheckMs: e.SCHEDULE_CHECK_SECONDS * 1000,
+    publicCache: e.PUBLIC_CACHE,
     importMaxMb: { cli: e.IMPORT_MAX_MB, upload: e.IMPORT_UPLOAD_MAX_MB },
     cloudinaryUrl: e.CLOUDINARY_URL,
     galleryFolder: e.GALLERY_FOLDER,
@@ -139,7 +143,8 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
 /** The configuration tests start from: in-memory database, no demo content, quiet logs. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
-    ...loadConfig({ DATA_DIR: 'memory://', SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'silent' }),
+    // Tests write fixtures straight into the database, past the cache; its own test turns it on.
+    ...loadConfig({ DATA_DIR: 'memory://', SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'silent', PUBLIC_CACHE: 'false' }),
     secretKey: 'test-secret-key-that-is-at-least-32-chars',
     ...overrides,
   }

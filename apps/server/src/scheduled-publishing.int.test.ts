@@ -15,7 +15,7 @@ let clock = Date.UTC(2026, 5, 1, 8, 0, 0)
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-clock-'))
   await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
-  server = await startTestServer({ config: { webDistDir: dir, scheduleCheckMs: 60_000 }, deps: { now: () => new Date(clock) } })
+  server = await startTestServer({ config: { webDistDir: dir, scheduleCheckMs: 60_000, publicCache: true }, deps: { now: () => new Date(clock) } })
   token = await server.ownerToken()
 })
 afterAll(async () => {

@@ -45,6 +45,7 @@ import { httpLimits } from './http-limits'
 import { guardTrpcBatches } from './trpc-batch-guard'
 import { registerSecurityHeaders } from './security-headers'
 import { registerCompression } from './compression'
+import { invalidatingWrites, PublicCache } from './public-cache'
 import { startControlSocket } from './backup/control-socket'
 import { backupSources } from './backup/sources'
 import { createRateLimitStore, startHousekeeping } from './housekeeping'
@@ -103,12 +104,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   })
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   errorBoundary.register(app)
-  await registerSecurityHeaders(app, config)
-  await registerCompression(app)
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
-  // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored.
-  const prisma = withSanitizedPostContent(database.prisma)
+  // Before the security headers and compression, so it keeps answers as the routes made them.
+  const publicCache = new PublicCache({ ttlMs: database.kind === 'pglite' ? 60_000 : 1_000 })
+  if (config.publicCache) publicCache.register(app)
+  await registerSecurityHeaders(app, config)
+  await registerCompression(app)
+  // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored. Every
+  // write visitors could see clears the public-read cache.
+  const prisma = invalidatingWrites(withSanitizedPostContent(database.prisma), publicCache)
   const views = new BatchedViewCounter(prisma, {
     flushEveryMs: VIEW_FLUSH_MS,
     onError: (err) => app.log.warn({ err }, 'could not write post views; keeping them for the next attempt'),
@@ -165,6 +170,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     now: deps.now,
     checkEveryMs: config.scheduleCheckMs,
     onPublished: (posts) => {
+      publicCache.invalidate()
       app.log.info({ posts: posts.map((p) => p.id) }, `published ${posts.length} scheduled post(s)`)
       options.onScheduledPublish?.(posts)
     },
