@@ -79,6 +79,7 @@ describe('input policy: ids and page sizes (findings 3 and 12)', () => {
     expectEnvelope(await server.app.inject({ url: '/api/posts/2147483648/route', headers: auth }), 400, /out of range/)
     expectEnvelope(await server.app.inject({ method: 'DELETE', url: '/api/posts/2147483648/route', headers: auth }), 400, /out of range/)
     expectEnvelope(await server.app.inject({ method: 'DELETE', url: '/api/redirects/2147483648', headers: auth }), 400, /out of range/)
+    expectEnvelope(await server.app.inject({ url: '/api/redirects?search=%00', headers: auth }), 400, /control characters/)
   })
 
   it('clamps page sizes to their maximum instead of refusing them', async () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isSiteTarget, normalizeFromPath } from './redirect-path'
-import { id } from '../input-policy'
+import { id, text } from '../input-policy'
 
 export const redirectMessages = {
   badFrom: 'The old address must be a path on this site, starting with /',
@@ -27,7 +27,7 @@ export const redirectsInput = z
   .object({
     page: z.number().int().min(1).max(100_000).default(1),
     limit: z.number().int().min(1).max(100).default(REDIRECTS_PAGE_SIZE),
-    search: z.string().trim().max(200).optional().transform((v) => v || undefined),
+    search: text('Search').trim().max(200).optional().transform((v) => v || undefined),
   })
   .prefault({})
 
@@ -36,8 +36,7 @@ export const redirectsOutput = z.object({
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
 })
 
-const fromPath = z
-  .string({ error: redirectMessages.badFrom })
+const fromPath = text('Old address', { error: redirectMessages.badFrom })
   .trim()
   .transform((v, ctx) => {
     // A full old URL is accepted and reduced to its path: owners paste them from their old site.
@@ -48,7 +47,7 @@ const fromPath = z
     }
     return path
   })
-const toPath = z.string({ error: redirectMessages.badTarget }).trim().refine(isSiteTarget, redirectMessages.badTarget)
+const toPath = text('Target', { error: redirectMessages.badTarget }).trim().refine(isSiteTarget, redirectMessages.badTarget)
 
 export const saveRedirectInput = z
   .object({ from_path: fromPath, to_path: toPath })

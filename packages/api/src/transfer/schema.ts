@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { importReport } from '../import/report'
+import { text } from '../input-policy'
 
 /** Where the import screen sends its file (multipart field `file`): the one upload of the import, over REST. */
 export const IMPORT_UPLOAD_PATH = '/api/import/upload'
@@ -27,7 +28,7 @@ export type UploadedImport = z.infer<typeof uploadedImport>
 
 export const importLimits = z.object({ upload_max_mb: z.number() })
 
-export const importJobIdInput = z.object({ id: z.string().trim().min(1).max(100) })
+export const importJobIdInput = z.object({ id: text('Import').trim().min(1).max(100) })
 
 export const checkImportInput = importJobIdInput.extend({
   /** The old site's address (Ghost's __GHOST_URL__, old links); WordPress files carry their own. */
