@@ -36,17 +36,23 @@ const tagNames = [
   'Waterfalls', 'Volcanoes',
 ]
 
-const places: [name: string, city: string, country: string][] = [
-  ['Annapurna Circuit', 'Pokhara', 'Nepal'], ['El Nido', 'Palawan', 'Philippines'], ['Merzouga', 'Errachidia', 'Morocco'],
-  ['Monteverde', 'Puntarenas', 'Costa Rica'], ['Lofoten', 'Svolvær', 'Norway'], ['Sacred Valley', 'Cusco', 'Peru'],
-  ['Santorini', 'Fira', 'Greece'], ['Railay Beach', 'Krabi', 'Thailand'], ['Isle of Skye', 'Portree', 'Scotland'],
-  ['Algarve', 'Lagos', 'Portugal'], ['Wadi Rum', 'Aqaba', 'Jordan'], ['Ubud', 'Gianyar', 'Indonesia'],
-  ['Ladakh', 'Leh', 'India'], ['Hoi An', 'Quang Nam', 'Vietnam'], ['Bora Bora', 'Vaitape', 'French Polynesia'],
-  ['Serengeti', 'Arusha', 'Tanzania'], ['Lake Bled', 'Bled', 'Slovenia'], ['Kyoto', 'Kyoto', 'Japan'],
-  ['Patagonia', 'El Chaltén', 'Argentina'], ['Banff', 'Banff', 'Canada'], ['Zanzibar', 'Stone Town', 'Tanzania'],
-  ['Cappadocia', 'Göreme', 'Turkey'], ['Dolomites', 'Cortina', 'Italy'], ['Atacama', 'San Pedro', 'Chile'],
-  ['Galápagos', 'Puerto Ayora', 'Ecuador'], ['Tasmania', 'Hobart', 'Australia'], ['Fiordland', 'Te Anau', 'New Zealand'],
-  ['Faroe Islands', 'Tórshavn', 'Denmark'], ['Madeira', 'Funchal', 'Portugal'], ['Luang Prabang', 'Luang Prabang', 'Laos'],
+/** Name, city, country text, ISO code and a point (latitude, longitude) near the place. */
+const places: [name: string, city: string, country: string, code: string, lat: number, lng: number][] = [
+  ['Annapurna Circuit', 'Pokhara', 'Nepal', 'NP', 28.6, 84.0], ['El Nido', 'Palawan', 'Philippines', 'PH', 11.2, 119.4],
+  ['Merzouga', 'Errachidia', 'Morocco', 'MA', 31.1, -4.0], ['Monteverde', 'Puntarenas', 'Costa Rica', 'CR', 10.3, -84.8],
+  ['Lofoten', 'Svolvær', 'Norway', 'NO', 68.2, 14.0], ['Sacred Valley', 'Cusco', 'Peru', 'PE', -13.3, -72.1],
+  ['Santorini', 'Fira', 'Greece', 'GR', 36.4, 25.4], ['Railay Beach', 'Krabi', 'Thailand', 'TH', 8.0, 98.8],
+  ['Isle of Skye', 'Portree', 'Scotland', 'GB', 57.3, -6.2], ['Algarve', 'Lagos', 'Portugal', 'PT', 37.1, -8.7],
+  ['Wadi Rum', 'Aqaba', 'Jordan', 'JO', 29.6, 35.4], ['Ubud', 'Gianyar', 'Indonesia', 'ID', -8.5, 115.3],
+  ['Ladakh', 'Leh', 'India', 'IN', 34.2, 77.6], ['Hoi An', 'Quang Nam', 'Vietnam', 'VN', 15.9, 108.3],
+  ['Bora Bora', 'Vaitape', 'French Polynesia', 'PF', -16.5, -151.7], ['Serengeti', 'Arusha', 'Tanzania', 'TZ', -2.3, 34.8],
+  ['Lake Bled', 'Bled', 'Slovenia', 'SI', 46.4, 14.1], ['Kyoto', 'Kyoto', 'Japan', 'JP', 35.0, 135.8],
+  ['Patagonia', 'El Chaltén', 'Argentina', 'AR', -49.3, -72.9], ['Banff', 'Banff', 'Canada', 'CA', 51.2, -115.6],
+  ['Zanzibar', 'Stone Town', 'Tanzania', 'TZ', -6.2, 39.2], ['Cappadocia', 'Göreme', 'Turkey', 'TR', 38.6, 34.8],
+  ['Dolomites', 'Cortina', 'Italy', 'IT', 46.5, 12.1], ['Atacama', 'San Pedro', 'Chile', 'CL', -22.9, -68.2],
+  ['Galápagos', 'Puerto Ayora', 'Ecuador', 'EC', -0.7, -90.3], ['Tasmania', 'Hobart', 'Australia', 'AU', -42.9, 147.3],
+  ['Fiordland', 'Te Anau', 'New Zealand', 'NZ', -45.4, 167.7], ['Faroe Islands', 'Tórshavn', 'Denmark', 'FO', 62.0, -6.8],
+  ['Madeira', 'Funchal', 'Portugal', 'PT', 32.7, -16.9], ['Luang Prabang', 'Luang Prabang', 'Laos', 'LA', 19.9, 102.1],
 ]
 
 const adjectives = [
@@ -104,14 +110,22 @@ export interface DatasetSummary {
   posts: number
   published: number
   comments: number
+  photos: number
 }
+
+/** Photos per story in the gallery (50,000 photos at 10,000 stories, for the map's benchmark). */
+const PHOTOS_PER_STORY = 5
 
 /**
  * Writes `count` stories (95 % published) by the first user, with 2–5 tags each; a third get 1–6 approved
  * comments and a few pending ones. About 2 % of titles mention an island, like a real blog's long tail.
+ * Every story has a point near its place (within about 50 km) and five published gallery photos around it.
+ * The points come from their own generator, so the stories' text is the same as before points were added.
  */
 export async function generateDataset(prisma: PrismaClient, count: number, seed = 42): Promise<DatasetSummary> {
   const r = prng(seed)
+  const nearby = prng(seed + 1)
+  const jitter = () => (nearby.next() - 0.5) * 0.9
   const author = await prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
   await prisma.category.createMany({ data: categories.map((c) => ({ ...c, description: `${c.name} stories.` })), skipDuplicates: true })
   await prisma.tag.createMany({ data: tagNames.map((name) => ({ name, slug: name.toLowerCase().replace(/\s+/g, '-') })), skipDuplicates: true })
@@ -126,7 +140,7 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
   for (let from = 0; from < count; from += batch) {
     const rows = Array.from({ length: Math.min(batch, count - from) }, (_, i) => {
       const n = from + i
-      const [name, city, country] = r.pick(places)
+      const [name, city, country, code, lat, lng] = r.pick(places)
       const island = r.next() < 0.02
       const title = `${r.pick(adjectives)} ${r.pick(subjects)} of ${island ? `the ${name} Island` : name} #${n + 1}`
       const isPublished = r.next() < 0.95
@@ -146,6 +160,9 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
         locationName: name,
         locationCity: city,
         locationCountry: country,
+        countryCode: code,
+        latitude: lat + jitter(),
+        longitude: lng + jitter(),
         metaTitle: title,
         metaDescription: `A story from ${name}, ${country}.`,
         viewCount: r.int(0, 5000),
@@ -156,6 +173,28 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
       }
     })
     const created = await prisma.post.createManyAndReturn({ data: rows, select: { id: true, status: true, createdAt: true } })
+    await prisma.galleryImage.createMany({
+      data: rows.flatMap((row, i) =>
+        Array.from({ length: PHOTOS_PER_STORY }, (_, k) => {
+          const n = (from + i) * PHOTOS_PER_STORY + k + 1
+          return {
+            publicId: `wayfarer/bench/photo-${n}`,
+            url: `/media/wayfarer/gallery/photo-${(n % 24) + 1}.jpg`,
+            width: 1600,
+            height: 1067,
+            format: 'jpg',
+            folder: 'wayfarer/bench',
+            title: `${row.locationName} ${k + 1}`,
+            location: `${row.locationName}, ${row.locationCountry}`,
+            countryCode: row.countryCode,
+            latitude: row.latitude + jitter() / 10,
+            longitude: row.longitude + jitter() / 10,
+            takenAt: row.createdAt,
+            createdAt: row.createdAt,
+          }
+        }),
+      ),
+    })
     const postTags = created.flatMap((p) => {
       const chosen = new Set(Array.from({ length: r.int(2, 5) }, () => r.pick(tagIds)))
       return [...chosen].map((tagId) => ({ postId: p.id, tagId }))
@@ -176,5 +215,5 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
     if (postComments.length) await prisma.comment.createMany({ data: postComments })
     comments += postComments.length
   }
-  return { posts: count, published, comments }
+  return { posts: count, published, comments, photos: count * PHOTOS_PER_STORY }
 }

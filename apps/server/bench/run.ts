@@ -11,7 +11,8 @@
 // Environment: BENCH_QUICK=1 (3 s, one round, 100 stories: for development), BENCH_DURATION (seconds per
 // measurement, default 10), BENCH_ROUNDS (3), BENCH_SIZES ("100,10000"), BENCH_CONNECTIONS (50),
 // BENCH_DATABASES ("pglite,postgresql"), BENCH_PATHS (a regular expression choosing paths by name),
-// BENCH_JSON (a file to write every measurement to).
+// BENCH_JSON (a file to write every measurement to), PUBLIC_CACHE=false (measure with the public-read cache off).
+// Each data set also prints the query plan of the blog search (EXPLAIN ANALYZE), to show it uses the indexes.
 import { fork, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -69,6 +70,8 @@ const paths: BenchPath[] = [
   get('GET /trpc/posts.cards?search=island', () => cardsInput({ search: 'island', limit: 12 })),
   get('GET /api/posts (all, bodies)', () => '/api/posts'),
   get('GET /api/health (database round trip)', () => '/api/health'),
+  get('GET /api/places/map (world, zoom 2)', () => '/api/places/map?bbox=-180,-85,180,85&zoom=2'),
+  get('GET /trpc/places.map (Europe, zoom 5)', () => `/trpc/places.map?input=${encodeURIComponent(JSON.stringify({ bbox: [-12, 35, 30, 62], zoom: 5 }))}`),
   {
     name: 'POST /api/comments/submit',
     request: (t) => {
@@ -203,7 +206,7 @@ interface Row {
 async function benchOne(size: number, database: string): Promise<{ title: string; rows: Row[] } | undefined> {
   let dataDir: string | undefined
   let dropDatabase: (() => Promise<void>) | undefined
-  const childEnv: Record<string, string | undefined> = { BENCH_POSTS: String(size), BENCH_WEB_DIST_DIR: webDist }
+  const childEnv: Record<string, string | undefined> = { BENCH_POSTS: String(size), BENCH_WEB_DIST_DIR: webDist, PUBLIC_CACHE: env.PUBLIC_CACHE }
   if (database === 'postgresql') {
     if (!postgresServer) return undefined
     const created = await createEmptyDatabase(postgresServer, 'wayfarer_bench')
@@ -216,8 +219,11 @@ async function benchOne(size: number, database: string): Promise<{ title: string
   const server = await start<BenchTargets>('server-process.ts', childEnv)
   const hello = await start<{ port: number }>('hello-world.ts', {})
   const t = server.ready
-  const title = `${t.published.toLocaleString('en')} published of ${t.posts.toLocaleString('en')} stories, ${t.database} (data set generated in ${(t.generatedInMs / 1000).toFixed(1)} s)`
+  const title =
+    `${t.published.toLocaleString('en')} published of ${t.posts.toLocaleString('en')} stories, ${t.database}, ` +
+    `public-read cache ${t.cache ? 'on' : 'off'} (data set generated in ${(t.generatedInMs / 1000).toFixed(1)} s)`
   console.log(`\n## ${title}\n`)
+  console.log(`Blog search for "island" (EXPLAIN ANALYZE):\n\n    ${t.searchPlan.join('\n    ')}\n`)
   try {
     const chosen = paths.filter((p) => !settings.paths || settings.paths.test(p.name))
     const active: BenchPath[] = []

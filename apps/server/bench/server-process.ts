@@ -3,6 +3,8 @@
 // or database (DATABASE_URL), fills it with the generated data set, listens on an ephemeral loopback port and
 // reports what to request over IPC. "stop" closes it cleanly (views flushed, database closed).
 import type { AddressInfo } from 'node:net'
+import { searchHits } from '@wayfarer/api'
+import { Prisma } from '@wayfarer/db'
 import { loadConfig } from '../src/config'
 import { createServer } from '../src/server'
 import { generateDataset } from './dataset'
@@ -19,6 +21,10 @@ export interface BenchTargets {
   token: string
   /** Milliseconds the data set took to generate. */
   generatedInMs: number
+  /** Whether the public-read cache is on (PUBLIC_CACHE). */
+  cache: boolean
+  /** The query plan (EXPLAIN ANALYZE) of the blog search for "island" on this data set. */
+  searchPlan: string[]
 }
 
 export const BENCH_OWNER = { email: 'bench@wayfarer.test', password: 'bench-password-1' }
@@ -37,12 +43,18 @@ const config = loadConfig({
   TRUST_PROXY: 'true',
   WEB_DIST_DIR: env.BENCH_WEB_DIST_DIR,
   SECRET_KEY: 'bench-secret-key-that-is-at-least-32-chars',
+  PUBLIC_CACHE: env.PUBLIC_CACHE,
 })
 
 const app = await createServer(config)
 const started = Date.now()
 const existing = await app.deps.prisma.post.count()
-const summary = existing ? { posts: existing, published: await app.deps.prisma.post.count({ where: { status: 'published' } }) } : await generateDataset(app.deps.prisma, posts)
+const summary = existing
+  ? { posts: existing, published: await app.deps.prisma.post.count({ where: { status: 'published' } }) }
+  : await generateDataset(app.deps.prisma, posts)
+// Fresh statistics, as autovacuum would have them on a real site, so the planner sees the data set's size.
+await app.deps.prisma.$executeRaw`ANALYZE`
+const plan = await app.deps.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ANALYZE ${searchHits('island', undefined)}`)
 const generatedInMs = Date.now() - started
 await app.listen({ host: '127.0.0.1', port: 0 })
 
@@ -64,6 +76,8 @@ const targets: BenchTargets = {
   postId: middle.id,
   token,
   generatedInMs,
+  cache: config.publicCache,
+  searchPlan: plan.map((row) => row['QUERY PLAN']),
 }
 process.send?.({ type: 'ready', targets })
 

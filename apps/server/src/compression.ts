@@ -6,11 +6,13 @@ import { negotiate } from '@fastify/accept-negotiator'
 
 /** Answers smaller than this go out as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD_BYTES = 1024
-const ENCODINGS = ['br', 'gzip'] as const
+export const ENCODINGS = ['br', 'gzip'] as const
+export type Encoding = (typeof ENCODINGS)[number]
 // Per-request compression must stay cheap: brotli at a middle quality (assets are done once, at the highest).
 const BROTLI_QUALITY = 5
 
-const packers = {
+/** Compresses one body, off the event loop (zlib's thread pool). */
+export const packers: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
   br: (body: Buffer) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
   gzip: (body: Buffer) => promisify(gzip)(body),
 }
@@ -35,10 +37,15 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined
     if (!body || body.length < COMPRESS_THRESHOLD_BYTES) return payload
     reply.header('vary', 'Accept-Encoding')
-    const accepted = negotiate(request.headers['accept-encoding'] ?? '', [...ENCODINGS])
-    const encoding = ENCODINGS.find((e) => e === accepted)
+    const encoding = acceptedEncoding(request.headers['accept-encoding'])
     if (!encoding) return payload
     reply.header('content-encoding', encoding).removeHeader('content-length')
     return packers[encoding](body)
   })
+}
+
+/** The best encoding the client accepts (brotli, then gzip), or undefined for none. */
+export function acceptedEncoding(header: string | undefined): Encoding | undefined {
+  const accepted = negotiate(header ?? '', [...ENCODINGS])
+  return ENCODINGS.find((e) => e === accepted)
 }

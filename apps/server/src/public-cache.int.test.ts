@@ -1,6 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from './testing'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { FastifyInstance } from 'fastify'
+import { openDatabase, type Database } from '@wayfarer/db'
+import { createEmptyDatabase } from '@wayfarer/db/testing'
+import { startTestServer, testOwner, type TestServer } from './testing'
 import { createReadingFixtures } from './reading-fixtures'
+import { testConfig } from './config'
+import { createServer } from './server'
 
 // Issue 10, acceptance 5: public reads come from the cache, and every admin write is visible on the next one.
 // (The scheduler publishing through the cache: scheduled-publishing.int.test.ts, with the cache on, reads before and after the moment.)
@@ -35,6 +41,27 @@ describe('public-read cache', () => {
     expect(etag).toMatch(/^W\/"/)
     const revalidated = await get('/api/posts?limit=6', { 'if-none-match': etag })
     expect([revalidated.statusCode, revalidated.body]).toEqual([304, ''])
+  })
+
+  it('serves a hit with the headers of the first answer, compressed once per encoding', async () => {
+    const url = '/api/posts?limit=5'
+    // A body well above the compression threshold (written underneath the server: nothing is cached yet).
+    await server.database.prisma.post.update({ where: { id: postId }, data: { content: `<p>${'Turquoise water and limestone cliffs. '.repeat(80)}</p>` } })
+    const miss = await get(url, { 'accept-encoding': 'identity' })
+    const br = await get(url, { 'accept-encoding': 'br, gzip' })
+    const gzip = await get(url, { 'accept-encoding': 'gzip' })
+    expect([miss.headers['x-cache'], br.headers['x-cache'], gzip.headers['x-cache']]).toEqual(['MISS', 'HIT', 'HIT'])
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(miss.body)
+    expect(gzip.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(miss.body)
+    expect(br.headers.vary).toMatch(/accept-encoding/i)
+    const perResponse = new Set(['date', 'content-length', 'content-encoding', 'x-cache', 'vary', 'connection', 'keep-alive', 'transfer-encoding'])
+    const lasting = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)))
+    // Security headers, CSP, content type, cache policy and ETag: the same from memory as from the route.
+    expect(lasting(br.headers)).toEqual(lasting(miss.headers))
+    expect(miss.headers['content-security-policy']).toBeTruthy()
+    expect(miss.headers['x-content-type-options']).toBe('nosniff')
   })
 
   it('never keeps a call that carries a session, nor the read by slug that counts a view', async () => {
@@ -84,5 +111,73 @@ describe('public-read cache', () => {
     })
     expect(published.statusCode).toBe(200)
     expect(await photos()).toBe(before + 1)
+  })
+})
+
+/** Two servers on one database: the same PostgreSQL database (TEST_DATABASE_URL), or one embedded database. */
+describe('several server processes on one database', () => {
+  const apps: FastifyInstance[] = []
+  const databases: Database[] = []
+  let drop: (() => Promise<void>) | undefined
+
+  beforeAll(async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL
+    if (serverUrl) {
+      const empty = await createEmptyDatabase(serverUrl)
+      drop = empty.drop
+      databases.push(await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }))
+      databases.push(await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }))
+    } else {
+      databases.push(await openDatabase({ dataDir: 'memory://' }))
+      databases.push(databases[0]!)
+    }
+    for (const database of databases) {
+      const config = testConfig({ webDistDir: '/nonexistent', adminEmail: testOwner.email, adminPassword: testOwner.password, publicCache: true })
+      apps.push(await createServer(config, { database }))
+    }
+  })
+  afterAll(async () => {
+    for (const app of apps) await app.close()
+    for (const database of new Set(databases)) await database.close()
+    await drop?.()
+  })
+
+  const titlesFrom = async (app: FastifyInstance) => {
+    const res = await app.inject({ method: 'GET', url: '/api/posts' })
+    return { cache: res.headers['x-cache'], titles: (res.json() as { data: { title: string }[] }).data.map((p) => p.title) }
+  }
+
+  it('a write through one server drops what the other kept, within a second (LISTEN/NOTIFY)', async () => {
+    const [writer, reader] = [apps[0]!, apps[1]!]
+    await titlesFrom(reader)
+    expect(await titlesFrom(reader)).toEqual({ cache: 'HIT', titles: [] })
+    const login = await writer.inject({ method: 'POST', url: '/api/auth/login', payload: testOwner })
+    const authorization = `Bearer ${(login.json() as { data: { token: string } }).data.token}`
+    const created = await writer.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: { authorization },
+      payload: { title: 'Written Elsewhere', content: '<p>Hello.</p>', excerpt: '', status: 'published' },
+    })
+    expect(created.statusCode).toBe(200)
+    // The other server kept its answer for a minute; only the notification can make it read again this soon.
+    await vi.waitFor(async () => expect((await titlesFrom(reader)).titles).toEqual(['Written Elsewhere']), { timeout: 1_000, interval: 20 })
+  })
+
+  it('stops serving from memory while it cannot hear the others, and starts again once it can (PostgreSQL)', async () => {
+    const [reader] = [apps[1]!]
+    await titlesFrom(reader)
+    expect((await titlesFrom(reader)).cache).toBe('HIT')
+    if (!process.env.TEST_DATABASE_URL) return // the embedded database has no connection to lose
+    // Cut the listening connections (as a database restart or a network fault would).
+    await databases[0]!.prisma.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`
+    await vi.waitFor(async () => expect((await titlesFrom(reader)).cache).toBeUndefined(), { timeout: 1_000, interval: 20 })
+    await vi.waitFor(
+      async () => {
+        await titlesFrom(reader)
+        expect((await titlesFrom(reader)).cache).toBe('HIT')
+      },
+      { timeout: 5_000, interval: 100 },
+    )
   })
 })

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { PrismaClient } from '@wayfarer/db'
+import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } from './compression'
 
 /**
  * The public reads a visitor's page makes, answered from memory until something changes. Only anonymous GETs of
@@ -15,58 +16,99 @@ const CACHEABLE = [
   /^\/(sitemap\.xml|rss\.xml)$/,
   /^\/(|blog|blog\/[^/?]+|gallery|about|contact|privacy|terms|sitemap|map|places|places\/[a-z]{2})(\?|$)/,
 ]
-const KEPT_HEADERS = ['content-type', 'cache-control', 'x-robots-tag'] as const
+
+/** Headers that belong to one response, not to the answer kept: set again (or left out) on every hit. */
+const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'x-cache', 'date', 'connection', 'transfer-encoding', 'vary', 'keep-alive'])
+
+/** The channel on which a write in any server process on the database tells every process to drop its cache. */
+export const PUBLIC_CACHE_CHANNEL = 'wayfarer_public_cache'
 
 interface Entry {
   status: number
-  headers: Partial<Record<(typeof KEPT_HEADERS)[number], string>>
-  body: string
+  /** Every header of the answer as first sent (content type, cache policy, security headers, CSP). */
+  headers: Record<string, string>
+  body: Buffer
   etag: string
+  /** The body compressed, made once per encoding on first demand. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>
 }
 
 /**
- * Public-read cache: each answer is kept under its URL with an ETag (a matching If-None-Match gets 304), and the
- * whole cache is dropped by every database write that can change what visitors see (`invalidatingWrites`). With
- * several processes on one PostgreSQL database another process's write is not seen here, so entries live one
- * second there; on the embedded single-process database a minute (writes clear it at once either way).
+ * Public-read cache: each answer is kept under its URL, whole (headers included, its compressed forms made once
+ * and kept beside it), with an ETag (a matching If-None-Match gets 304). A hit is answered before the route and
+ * the per-response work (security headers, compression) runs. Every database write that can change what
+ * visitors see drops the whole cache (`invalidatingWrites`) and tells the other server processes on the same
+ * database to drop theirs (`onInvalidate`, LISTEN/NOTIFY, server.ts); while that channel is down the cache is
+ * suspended, so no process can serve what another changed.
  */
 export class PublicCache {
   private generation = 0
+  private suspended = false
   private readonly entries: LRUCache<string, Entry>
+  /** Called after every local invalidation (server.ts: NOTIFY the other processes). */
+  onInvalidate: (() => void) | undefined
 
   constructor(options: { ttlMs: number; maxBytes?: number }) {
-    this.entries = new LRUCache({ maxSize: options.maxBytes ?? 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 200, ttl: options.ttlMs })
+    this.entries = new LRUCache({
+      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (e) => e.body.length * 2 + 500,
+      ttl: options.ttlMs,
+    })
   }
 
+  /** A write here: drop everything, and tell the other processes. */
   invalidate(): void {
+    this.clear()
+    this.onInvalidate?.()
+  }
+
+  /** A write anywhere (another process's notification, or this one's own coming back). */
+  clear(): void {
     this.generation++
     this.entries.clear()
   }
 
-  /** Registered before the security headers and compression: it stores the answer as the route made it. */
-  register(app: FastifyInstance): void {
+  /** While other processes' writes cannot be heard, nothing is kept or served. */
+  setSuspended(suspended: boolean): void {
+    this.suspended = suspended
+    this.clear()
+  }
+
+  /** Answers hits; registered before the security headers, whose onRequest work a hit does not need. */
+  registerLookup(app: FastifyInstance): void {
     app.addHook('onRequest', async (request, reply) => {
-      if (!isCacheable(request)) return
-      const hit = this.entries.get(request.url)
+      if (this.suspended || !isCacheable(request)) return
+      const key = request.url
+      const hit = this.entries.get(key)
       if (!hit) {
-        request.publicCache = { generation: this.generation }
+        request.publicCache = { key, generation: this.generation }
         return
       }
-      reply.header('etag', hit.etag).header('x-cache', 'HIT')
-      for (const [name, value] of Object.entries(hit.headers)) reply.header(name, value)
+      reply.headers(hit.headers).header('etag', hit.etag).header('x-cache', 'HIT').header('vary', 'Accept-Encoding')
       if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send()
-      return reply.code(hit.status).send(hit.body)
+      const encoding = hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined
+      if (!encoding) return reply.code(hit.status).send(hit.body)
+      const encoded = (hit.encoded[encoding] ??= packers[encoding](hit.body))
+      return reply.code(hit.status).header('content-encoding', encoding).send(await encoded)
     })
+  }
+
+  /** Keeps misses; registered after the security headers (the page's CSP is part of the answer) and before compression. */
+  registerStore(app: FastifyInstance): void {
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = request.publicCache
-      if (!pending || reply.statusCode !== 200 || typeof payload !== 'string') return payload
+      if (!pending || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
+      const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined
+      if (!body) return payload
       // Anyone may keep a public answer, but must ask again (with the ETag) before using it.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'public, no-cache')
-      const entry = { status: 200, headers: keptHeaders(reply), body: payload, etag: `W/"${createHash('sha1').update(payload).digest('base64url')}"` }
+      const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
       // A write during this read may have changed what it saw: keep it only if none happened.
-      if (pending.generation === this.generation) this.entries.set(request.url, entry)
-      reply.header('etag', entry.etag).header('x-cache', 'MISS')
-      if (request.headers['if-none-match'] !== entry.etag) return payload
+      if (pending.generation === this.generation && !this.suspended) {
+        this.entries.set(pending.key, { status: 200, headers: keptHeaders(reply), body, etag, encoded: {} })
+      }
+      reply.header('etag', etag).header('x-cache', 'MISS')
+      if (request.headers['if-none-match'] !== etag) return payload
       reply.code(304)
       return ''
     })
@@ -82,9 +124,9 @@ function isCacheable(request: FastifyRequest): boolean {
 
 function keptHeaders(reply: FastifyReply): Entry['headers'] {
   const kept: Entry['headers'] = {}
-  for (const name of KEPT_HEADERS) {
-    const value = reply.getHeader(name)
-    if (typeof value === 'string') kept[name] = value
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    if (PER_RESPONSE_HEADERS.has(name) || value === undefined) continue
+    kept[name] = Array.isArray(value) ? value.join(', ') : String(value)
   }
   return kept
 }
@@ -122,6 +164,6 @@ export function invalidatingWrites(prisma: PrismaClient, cache: PublicCache): Pr
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this anonymous public read may be stored once answered. */
-    publicCache?: { generation: number }
+    publicCache?: { key: string; generation: number }
   }
 }

@@ -70,6 +70,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Head
     strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   })
   app.addHook('onSend', async (_request, reply, payload) => {
+    // An answer from the public-read cache carries the policy computed when it was first sent.
+    if (reply.hasHeader('content-security-policy')) return payload
     const isPage = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
     // A streamed or compressed page cannot be read here: it gets the page policy with no inline script allowed.
     const html = isPage && !reply.getHeader('content-encoding') ? (bodyText(payload) ?? '') : ''

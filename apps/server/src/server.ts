@@ -45,7 +45,7 @@ import { httpLimits } from './http-limits'
 import { guardTrpcBatches } from './trpc-batch-guard'
 import { registerSecurityHeaders } from './security-headers'
 import { registerCompression } from './compression'
-import { invalidatingWrites, PublicCache } from './public-cache'
+import { invalidatingWrites, PUBLIC_CACHE_CHANNEL, PublicCache } from './public-cache'
 import { startControlSocket } from './backup/control-socket'
 import { backupSources } from './backup/sources'
 import { createRateLimitStore, startHousekeeping } from './housekeeping'
@@ -77,6 +77,8 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 
 /** How often counted post views are written to the database. */
 const VIEW_FLUSH_MS = 5_000
+/** How long a kept public answer lives at most; writes drop it at once (in every process). */
+const PUBLIC_CACHE_TTL_MS = 60_000
 
 const defaultWebDist = () => fileURLToPath(new URL('../../web/dist', import.meta.url))
 
@@ -106,21 +108,38 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   errorBoundary.register(app)
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
-  // Before the security headers and compression, so it keeps answers as the routes made them.
-  const publicCache = new PublicCache({ ttlMs: database.kind === 'pglite' ? 60_000 : 1_000 })
-  if (config.publicCache) publicCache.register(app)
+  // Hits are answered before the security headers; misses are kept with them (CSP included), before compression.
+  const publicCache = new PublicCache({ ttlMs: PUBLIC_CACHE_TTL_MS })
+  if (config.publicCache) publicCache.registerLookup(app)
   await registerSecurityHeaders(app, config)
+  if (config.publicCache) publicCache.registerStore(app)
   await registerCompression(app)
+  // A write in any process on this database drops every process's cache (LISTEN/NOTIFY; one process on PGlite).
+  const stopListening = config.publicCache
+    ? await database.listen(PUBLIC_CACHE_CHANNEL, {
+        onNotify: () => publicCache.clear(),
+        onConnection: (up) => {
+          publicCache.setSuspended(!up)
+          app.log[up ? 'info' : 'warn'](up ? 'listening for cache changes again' : 'lost the database connection that hears cache changes; public-read cache suspended')
+        },
+      })
+    : undefined
+  publicCache.onInvalidate = () => {
+    if (stopListening) database.notify(PUBLIC_CACHE_CHANNEL).catch((err: unknown) => app.log.warn({ err }, 'could not tell other processes about a change'))
+  }
   // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored. Every
   // write visitors could see clears the public-read cache.
   const prisma = invalidatingWrites(withSanitizedPostContent(database.prisma), publicCache)
-  const views = new BatchedViewCounter(prisma, {
+  // View counts are written in batches without dropping the cache: a kept answer may show a count up to a
+  // minute old (PUBLIC_CACHE_TTL_MS), rather than a viral story's views emptying the cache every few seconds.
+  const views = new BatchedViewCounter(database.prisma, {
     flushEveryMs: VIEW_FLUSH_MS,
     onError: (err) => app.log.warn({ err }, 'could not write post views; keeping them for the next attempt'),
   })
   app.addHook('onClose', async () => {
     // After in-flight requests are done: the views they counted are written before the database closes.
     await views.stop()
+    await stopListening?.()
     if (!options.database) await database.close()
   })
 

@@ -37,8 +37,23 @@ export interface Database {
    * PostgreSQL while writes go on; on PGlite, its exclusive transaction (writes wait the few moments it takes).
    */
   snapshot<T>(read: (db: SqlConnection) => Promise<T>): Promise<T>
+  /**
+   * Calls `onNotify` whenever anyone on this database runs `notify(channel)`, this process or another
+   * (PostgreSQL LISTEN/NOTIFY; on PGlite, within the one process that holds it). On PostgreSQL the listening
+   * connection is reopened when it drops, with `onConnection(false)` while it is down and `onConnection(true)`
+   * once it listens again. Resolves once listening, with the function that stops.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
+  notify(channel: string): Promise<void>
   close(): Promise<void>
 }
+
+export interface ListenHandlers {
+  onNotify(): void
+  onConnection?(up: boolean): void
+}
+
+const RELISTEN_AFTER_MS = 1_000
 
 /** Opens the database, applies pending migrations, and returns a Prisma client on it. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -70,6 +85,8 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
       kind: 'pglite',
       appliedMigrations,
       snapshot: (read) => pglite.transaction((tx) => read({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) })),
+      listen: (channel, handlers) => pglite.listen(channel, () => handlers.onNotify()),
+      notify: (channel) => notifyThrough(prisma, channel),
       async close() {
         await prisma.$disconnect()
         await pglite.close()
@@ -162,6 +179,60 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     kind: 'postgresql',
     appliedMigrations,
     snapshot: (read) => withPostgres(url, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', read),
+    listen: (channel, handlers) => listenPostgres(url, channel, handlers),
+    notify: (channel) => notifyThrough(prisma, channel),
     close: () => prisma.$disconnect(),
+  }
+}
+
+async function notifyThrough(prisma: PrismaClient, channel: string): Promise<void> {
+  await prisma.$queryRaw`SELECT pg_notify(${channel}, '')`
+}
+
+/** LISTEN on a connection of its own (a pooled one would lose it), reopened after a drop until stopped. */
+async function listenPostgres(url: string, channel: string, handlers: ListenHandlers): Promise<() => Promise<void>> {
+  let current: pg.Client | undefined
+  let stopped = false
+  let retry: NodeJS.Timeout | undefined
+
+  const open = async () => {
+    const client = new pg.Client({ connectionString: url })
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.onNotify()
+    })
+    const lost = () => {
+      if (current !== client) return
+      current = undefined
+      client.end().catch(() => {})
+      if (stopped) return
+      handlers.onConnection?.(false)
+      reopenLater()
+    }
+    client.on('error', lost)
+    client.on('end', lost)
+    try {
+      await client.connect()
+      await client.query(`LISTEN ${client.escapeIdentifier(channel)}`)
+    } catch (error) {
+      await client.end().catch(() => {})
+      throw error
+    }
+    current = client
+  }
+  const reopenLater = () => {
+    retry = setTimeout(() => {
+      if (stopped) return
+      open().then(() => handlers.onConnection?.(true), reopenLater)
+    }, RELISTEN_AFTER_MS)
+    retry.unref()
+  }
+
+  await open()
+  return async () => {
+    stopped = true
+    clearTimeout(retry)
+    const client = current
+    current = undefined
+    await client?.end()
   }
 }
