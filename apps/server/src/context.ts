@@ -5,5 +5,10 @@ import type { AppDeps, Context } from '@wayfarer/api'
 export function contextFor(deps: AppDeps, request: FastifyRequest): Context {
   const header = request.headers.authorization
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null
-  return { deps, ip: request.ip, bearerToken: match?.[1] ?? null, onEachRead: (effect) => effect() }
+  const onEachRead = (effect: () => void) => {
+    effect()
+    // Kept with the answer if the public-read cache stores it, and run again on every hit (a story's view).
+    request.publicCache?.effects.push(effect)
+  }
+  return { deps, ip: request.ip, bearerToken: match?.[1] ?? null, onEachRead }
 }

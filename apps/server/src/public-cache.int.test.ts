@@ -64,11 +64,26 @@ describe('public-read cache', () => {
     expect(miss.headers['x-content-type-options']).toBe('nosniff')
   })
 
-  it('never keeps a call that carries a session, nor the read by slug that counts a view', async () => {
+  it('never keeps a call that carries a session, nor a batch of tRPC calls', async () => {
     await get('/api/posts', auth)
     expect((await get('/api/posts', auth)).headers['x-cache']).toBeUndefined()
-    await get('/api/posts/slug/el-nido')
-    expect((await get('/api/posts/slug/el-nido')).headers['x-cache']).toBeUndefined()
+    const batch = `/trpc/taxonomy.categories,taxonomy.tags?batch=1&input=${encodeURIComponent('{}')}`
+    await get(batch)
+    expect((await get(batch)).headers['x-cache']).toBeUndefined()
+    // A comma inside the input is not a batch: a map's box is kept.
+    const box = '/api/places/map?bbox=-180,-85,180,85&zoom=2'
+    await get(box)
+    expect((await get(box)).headers['x-cache']).toBe('HIT')
+  })
+
+  it('keeps the read by slug and still counts a view for every hit', async () => {
+    const before = server.app.deps.views.pending(postId)
+    const first = await get('/api/posts/slug/el-nido')
+    const hits = await Promise.all([get('/api/posts/slug/el-nido'), get('/api/posts/slug/el-nido')])
+    expect([first.headers['x-cache'], ...hits.map((h) => h.headers['x-cache'])]).toEqual(['MISS', 'HIT', 'HIT'])
+    expect(server.app.deps.views.pending(postId)).toBe(before + 3)
+    const notFound = await get('/api/posts/slug/no-such-story')
+    expect([notFound.statusCode, (await get('/api/posts/slug/no-such-story')).headers['x-cache']]).toEqual([404, undefined])
   })
 
   it('shows every admin write on the next public read: publish, edit, unpublish, delete', async () => {

@@ -6,11 +6,11 @@ import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } fr
 
 /**
  * The public reads a visitor's page makes, answered from memory until something changes. Only anonymous GETs of
- * these paths are kept: never a call carrying a session, never a draft preview, never the REST read by slug (it
- * counts a view), never a batch of tRPC calls.
+ * these paths are kept: never a call carrying a session, never a draft preview, never a batch of tRPC calls.
+ * A read with a side effect (the REST read by slug counts a view) keeps it with the answer and runs it on each hit.
  */
 const CACHEABLE = [
-  /^\/api\/(posts|categories|tags|gallery|gallery\/body-photos|places\/(map|countries|countries\/[^/?]+))(\?|$)/,
+  /^\/api\/(posts|posts\/slug\/[^/?]+|categories|tags|gallery|gallery\/body-photos|places\/(map|countries|countries\/[^/?]+))(\?|$)/,
   /^\/api\/comments\/post\/[^/?]+(\?|$)/,
   /^\/trpc\/(posts\.(cards|published|story)|taxonomy\.\w+|comments\.forPost|gallery\.(published|list|bodyPhotos|settings)|places\.(map|countries|country|story|storyRoute|mapSettings))(\?|$)/,
   /^\/(sitemap\.xml|rss\.xml)$/,
@@ -31,6 +31,8 @@ interface Entry {
   etag: string
   /** The body compressed, made once per encoding on first demand. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
+  /** What the route did besides answering (count a view), done again on every hit. */
+  effects: (() => void)[]
 }
 
 /**
@@ -81,9 +83,10 @@ export class PublicCache {
       const key = request.url
       const hit = this.entries.get(key)
       if (!hit) {
-        request.publicCache = { key, generation: this.generation }
+        request.publicCache = { key, generation: this.generation, effects: [] }
         return
       }
+      for (const effect of hit.effects) effect()
       reply.headers(hit.headers).header('etag', hit.etag).header('x-cache', 'HIT').header('vary', 'Accept-Encoding')
       if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send()
       const encoding = hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined
@@ -105,7 +108,7 @@ export class PublicCache {
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
       // A write during this read may have changed what it saw: keep it only if none happened.
       if (pending.generation === this.generation && !this.suspended) {
-        this.entries.set(pending.key, { status: 200, headers: keptHeaders(reply), body, etag, encoded: {} })
+        this.entries.set(pending.key, { status: 200, headers: keptHeaders(reply), body, etag, encoded: {}, effects: pending.effects })
       }
       reply.header('etag', etag).header('x-cache', 'MISS')
       if (request.headers['if-none-match'] !== etag) return payload
@@ -118,7 +121,9 @@ export class PublicCache {
 function isCacheable(request: FastifyRequest): boolean {
   if (request.method !== 'GET' || request.headers.authorization) return false
   const url = request.url
-  if (url.includes('preview=') || url.includes(',')) return false
+  const path = url.split('?', 1)[0] ?? ''
+  // A comma in the path is a batch of tRPC calls (commas in a query, such as a map's box, are fine).
+  if (url.includes('preview=') || path.includes(',')) return false
   return CACHEABLE.some((pattern) => pattern.test(url))
 }
 
@@ -164,6 +169,6 @@ export function invalidatingWrites(prisma: PrismaClient, cache: PublicCache): Pr
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this anonymous public read may be stored once answered. */
-    publicCache?: { key: string; generation: number }
+    publicCache?: { key: string; generation: number; effects: (() => void)[] }
   }
 }

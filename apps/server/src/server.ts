@@ -130,9 +130,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored. Every
   // write visitors could see clears the public-read cache.
   const prisma = invalidatingWrites(withSanitizedPostContent(database.prisma), publicCache)
-  // View counts are written in batches without dropping the cache: a kept answer may show a count up to a
-  // minute old (PUBLIC_CACHE_TTL_MS), rather than a viral story's views emptying the cache every few seconds.
-  const views = new BatchedViewCounter(database.prisma, {
+  // Each batch of view counts drops the cache too (one recomputation per answer every few seconds at most), so
+  // the counts visitors see are never more than a batch behind.
+  const views = new BatchedViewCounter(prisma, {
     flushEveryMs: VIEW_FLUSH_MS,
     onError: (err) => app.log.warn({ err }, 'could not write post views; keeping them for the next attempt'),
   })

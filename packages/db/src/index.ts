@@ -186,7 +186,8 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
 }
 
 async function notifyThrough(prisma: PrismaClient, channel: string): Promise<void> {
-  await prisma.$queryRaw`SELECT pg_notify(${channel}, '')`
+  // $executeRaw: pg_notify returns void, which a query's result cannot carry.
+  await prisma.$executeRaw`SELECT pg_notify(${channel}, '')`
 }
 
 /** LISTEN on a connection of its own (a pooled one would lose it), reopened after a drop until stopped. */
