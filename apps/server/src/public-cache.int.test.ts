@@ -64,6 +64,22 @@ describe('public-read cache', () => {
     expect(miss.headers['x-content-type-options']).toBe('nosniff')
   })
 
+  it('keeps a tRPC query like a REST read: ETag, headers, compressed forms', async () => {
+    await server.database.prisma.post.update({ where: { id: postId }, data: { content: `<p>${'Turquoise water and limestone cliffs. '.repeat(80)}</p>` } })
+    const url = `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}`
+    const miss = await get(url, { 'accept-encoding': 'identity' })
+    const hit = await get(url, { 'accept-encoding': 'gzip' })
+    expect([miss.statusCode, miss.headers['x-cache'], hit.headers['x-cache']]).toEqual([200, 'MISS', 'HIT'])
+    expect(miss.headers['content-type']).toMatch(/^application\/json/)
+    expect(gunzipSync(hit.rawPayload).toString()).toBe(miss.body)
+    expect((await get(url, { 'if-none-match': String(hit.headers.etag) })).statusCode).toBe(304)
+    // A procedure's error (not found) is answered as tRPC made it, and not kept.
+    const missing = `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'no-such-story' }))}`
+    const notFound = await get(missing)
+    expect([notFound.statusCode, (notFound.json() as { error: { message: string } }).error.message]).toEqual([404, 'The requested post could not be found.'])
+    expect((await get(missing)).headers['x-cache']).toBeUndefined()
+  })
+
   it('never keeps a call that carries a session, nor a batch of tRPC calls', async () => {
     await get('/api/posts', auth)
     expect((await get('/api/posts', auth)).headers['x-cache']).toBeUndefined()

@@ -84,6 +84,7 @@ export class PublicCache {
       const hit = this.entries.get(key)
       if (!hit) {
         request.publicCache = { key, generation: this.generation, effects: [] }
+        sendWebResponsesWhole(reply)
         return
       }
       for (const effect of hit.effects) effect()
@@ -100,9 +101,9 @@ export class PublicCache {
   registerStore(app: FastifyInstance): void {
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = request.publicCache
-      if (!pending || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
+      if (!pending) return payload
       const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined
-      if (!body) return payload
+      if (!body || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
       // Anyone may keep a public answer, but must ask again (with the ETag) before using it.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'public, no-cache')
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
@@ -115,6 +116,24 @@ export class PublicCache {
       reply.code(304)
       return ''
     })
+  }
+}
+
+/**
+ * tRPC answers with a fetch Response, which Fastify streams. A read that may be kept is sent as the whole body
+ * instead (it is one small answer, never a stream of batched calls), with the Response's status and headers.
+ */
+function sendWebResponsesWhole(reply: FastifyReply): void {
+  const send = reply.send.bind(reply)
+  reply.send = (payload?: unknown) => {
+    if (!(payload instanceof Response)) return send(payload)
+    reply.code(payload.status)
+    for (const [name, value] of payload.headers) reply.header(name, value)
+    payload.arrayBuffer().then(
+      (body) => send(Buffer.from(body)),
+      (error: unknown) => send(error instanceof Error ? error : new Error('could not read the answer')),
+    )
+    return reply
   }
 }
 
