@@ -13,14 +13,13 @@
 // BENCH_DATABASES ("pglite,postgresql"), BENCH_PATHS (a regular expression choosing paths by name),
 // BENCH_JSON (a file to write every measurement to), PUBLIC_CACHE=false (measure with the public-read cache off).
 // Each data set also prints the query plan of the blog search (EXPLAIN ANALYZE), to show it uses the indexes.
-import { fork, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import autocannon from 'autocannon'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import type { BenchTargets } from './server-process'
+import { start, stop, webDist } from './processes'
 
 const env = process.env
 const quick = env.BENCH_QUICK === '1'
@@ -33,8 +32,6 @@ const settings = {
   paths: env.BENCH_PATHS ? new RegExp(env.BENCH_PATHS) : undefined,
 }
 const postgresServer = env.TEST_DATABASE_URL ?? env.DATABASE_URL
-const benchDir = path.dirname(fileURLToPath(import.meta.url))
-const webDist = path.resolve(benchDir, '../../web/dist')
 
 /** Browsers ask for compressed answers; so does the benchmark. */
 const browserHeaders = { 'accept-encoding': 'br, gzip, deflate', accept: '*/*' }
@@ -162,29 +159,6 @@ async function measure(options: autocannon.Options, settlePort?: number): Promis
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   }
-}
-
-function start<T>(script: string, childEnv: Record<string, string | undefined>): Promise<{ child: ChildProcess; ready: T }> {
-  const child = fork(path.join(benchDir, script), [], {
-    execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
-    env: { PATH: env.PATH, ...childEnv },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  })
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code} before it was ready`)))
-    child.on('message', (message: { type?: string; targets?: T; port?: number }) => {
-      if (message.type === 'ready') resolve({ child, ready: (message.targets ?? message) as T })
-    })
-  })
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    child.removeAllListeners('exit')
-    child.once('exit', () => resolve())
-    child.send('stop')
-    setTimeout(() => child.kill('SIGKILL'), 30_000).unref()
-  })
 }
 
 const median = (values: number[]) => {
