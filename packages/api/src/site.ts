@@ -41,6 +41,8 @@ export const staticPages = {
   home: page('/', 'Home', site.description, pageTitle()),
   blog: page('/blog', 'Blog', 'Travel stories, destination guides and practical tips from the road.'),
   gallery: page('/gallery', 'Gallery', 'Photographs from our travels: mountains, coasts, cities and the people we met.'),
+  map: page('/map', 'Map', 'Every story and photo on a map of the world: where we have been, and what we found there.'),
+  places: page('/places', 'Places', 'The countries we have visited, with their stories and photos.'),
   about: page('/about', 'About', 'Who we are, why we travel, and the camera gear we carry around the world.'),
   contact: page('/contact', 'Contact', 'Get in touch about collaborations, questions or travel advice.'),
   privacy: page('/privacy', 'Privacy Policy', 'How this travel blog handles the little personal data it receives.'),

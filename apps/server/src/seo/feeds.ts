@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify'
-import { latestPublishedPosts, publishedPostDates, type AppDeps } from '@wayfarer/api'
+import { latestPublishedPosts, placesCountries, publishedPostDates, type AppDeps } from '@wayfarer/api'
 import { site, staticPages } from '@wayfarer/api/schemas'
 import { absoluteUrl, escapeXml } from './xml'
 
 /** How many of the newest published posts the RSS feed carries. */
 export const RSS_ITEMS = 20
 
-/** /sitemap.xml (home, static pages, every published post with lastmod), /rss.xml (RSS 2.0), /robots.txt. */
+/** /sitemap.xml (home, static pages, every country visited, every published post with lastmod), /rss.xml (RSS 2.0), /robots.txt. */
 export function registerFeeds(app: FastifyInstance, deps: AppDeps): void {
   const { publicUrl } = deps.config
 
@@ -17,9 +17,10 @@ export function registerFeeds(app: FastifyInstance, deps: AppDeps): void {
   )
 
   app.get('/sitemap.xml', async (_request, reply) => {
-    const posts = await publishedPostDates(deps)
+    const [posts, places] = await Promise.all([publishedPostDates(deps), placesCountries(deps)])
     const urls = [
       ...Object.values(staticPages).map((p) => `  <url><loc>${escapeXml(absoluteUrl(publicUrl, p.path))}</loc></url>`),
+      ...places.countries.map((c) => `  <url><loc>${escapeXml(absoluteUrl(publicUrl, `/places/${c.code.toLowerCase()}`))}</loc></url>`),
       ...posts.map(
         (p) =>
           `  <url><loc>${escapeXml(absoluteUrl(publicUrl, `/blog/${encodeURIComponent(p.slug)}`))}</loc><lastmod>${p.updated_at}</lastmod></url>`,

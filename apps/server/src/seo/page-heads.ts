@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify'
-import { findPublishedPost, latestPublishedPosts, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
+import { countryName, findPublishedPost, isCountryCode, latestPublishedPosts, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
 import { notFoundPage, pageTitle, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
@@ -49,6 +49,12 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     if (fixed) return card(fixed)
     const privateTitle = privatePage(path)
     if (privateTitle) return { status: 200, title: privateTitle, description: site.description, extraTags: [noIndex] }
+
+    const country = /^\/places\/([a-z]{2})$/i.exec(path)?.[1]?.toUpperCase()
+    if (country && isCountryCode(country)) {
+      const name = countryName(country)
+      return card({ path: `/places/${country.toLowerCase()}`, name, title: pageTitle(name), description: `Stories and photos from ${name}.` })
+    }
 
     const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1]
     const previewToken = new URLSearchParams(request.url.split('?')[1] ?? '').get('preview')

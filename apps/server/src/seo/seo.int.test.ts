@@ -29,6 +29,9 @@ beforeAll(async () => {
     { slug: 'secret-draft', title: 'Secret Draft', status: 'draft' },
     { slug: 'old-archived', title: 'Old Archived', status: 'archived' },
   ])
+  // Countries for the places pages in the sitemap (a draft's country is no place visited).
+  const countries: [string, string][] = [['annapurna-circuit', 'NP'], ['el-nido', 'PH'], ['secret-draft', 'FR']]
+  for (const [slug, countryCode] of countries) await server.database.prisma.post.update({ where: { slug }, data: { countryCode } })
 })
 afterAll(async () => {
   await server.close()
@@ -129,12 +132,19 @@ describe('served HTML of the other routes', () => {
     ['/privacy', 'Privacy Policy | Wayfarer'],
     ['/terms', 'Terms of Use | Wayfarer'],
     ['/sitemap', 'Sitemap | Wayfarer'],
+    ['/map', 'Map | Wayfarer'],
+    ['/places', 'Places | Wayfarer'],
+    ['/places/np', 'Nepal | Wayfarer'],
   ])('%s is served with 200 and its own title and canonical URL', async (url, title) => {
     const res = await get(url)
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain(`<title>${title}</title>`)
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1]
     expect(canonical).toBe(`${publicUrl}${url.split('?')[0]!.replace(/\/$/, '')}`)
+  })
+
+  it.each(['/places/zz', '/places/nepal', '/places/np/more'])('%s is no country page: 404', async (url) => {
+    expect((await get(url)).statusCode).toBe(404)
   })
 
   it.each(['/login', '/admin', '/admin/posts', '/admin/posts/edit/3', '/admin/comments'])('%s is an app screen: 200, not indexed', async (url) => {
@@ -152,7 +162,12 @@ describe('feeds', () => {
     expect(XMLValidator.validate(res.body)).toBe(true)
     const urls = new XMLParser().parse(res.body).urlset.url as { loc: string; lastmod?: string }[]
     const locs = urls.map((u) => u.loc)
-    expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/`, `${publicUrl}/blog`, `${publicUrl}/about`, `${publicUrl}/gallery`, `${publicUrl}/contact`]))
+    expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/`, `${publicUrl}/blog`, `${publicUrl}/about`, `${publicUrl}/gallery`, `${publicUrl}/contact`, `${publicUrl}/map`, `${publicUrl}/places`]))
+    // Every country visited has its page (the fixtures' stories are in Nepal and the Philippines).
+    expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/places/np`, `${publicUrl}/places/ph`]))
+    expect(locs.filter((l) => l.includes('/places/')).sort()).toEqual(
+      (await server.app.inject({ method: 'GET', url: '/api/places/countries' })).json().data.countries.map((c: { code: string }) => `${publicUrl}/places/${c.code.toLowerCase()}`).sort(),
+    )
     const posts = urls.filter((u) => u.loc.includes('/blog/'))
     expect(posts.map((u) => u.loc)).toEqual([`${publicUrl}/blog/annapurna-circuit`, `${publicUrl}/blog/el-nido`])
     for (const p of posts) expect(new Date(p.lastmod!).toISOString()).toBe(p.lastmod)

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { isNavLinkActive, navLinks } from './nav-links'
 
 describe('public navigation', () => {
-  it('lists the five pages of SPEC.md §2 in order', () => {
-    expect(navLinks.map((l) => l.to)).toEqual(['/', '/blog', '/gallery', '/about', '/contact'])
+  it('lists the five pages of SPEC.md §2 in order, with the map after Gallery', () => {
+    expect(navLinks.map((l) => l.to)).toEqual(['/', '/blog', '/gallery', '/map', '/about', '/contact'])
   })
 
   it('highlights Home only on its exact path and other entries below their path', () => {

@@ -1,7 +1,7 @@
 import { staticPages } from '@wayfarer/api/schemas'
 
-/** Header and footer navigation (SPEC.md §2). */
-export const navLinks = [staticPages.home, staticPages.blog, staticPages.gallery, staticPages.about, staticPages.contact].map(
+/** Header and footer navigation (SPEC.md §2, and the map after Gallery: issue 13). */
+export const navLinks = [staticPages.home, staticPages.blog, staticPages.gallery, staticPages.map, staticPages.about, staticPages.contact].map(
   (p) => ({ to: p.path, label: p.name }),
 )
 

@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { staticPages } from '@wayfarer/api/schemas'
+import { LoadError, Skeleton } from '@wayfarer/ui'
+import { usePageMeta } from '../../lib/page-meta'
+import { trpcUtils } from '../../lib/trpc'
+import { countriesQuery } from './queries'
+
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
+
+/** /places: the countries visited, with their flag and how many stories and photos each has. */
+export function PlacesScreen() {
+  usePageMeta(staticPages.places.title, staticPages.places.description)
+  const countries = useQuery(countriesQuery(trpcUtils))
+  const list = countries.data?.countries ?? []
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-4xl font-bold text-gray-900">Places</h1>
+      <p className="mt-2 text-gray-600" data-testid="places-counts">
+        {countries.data ? `${plural(list.length, 'country', 'countries')} · ${plural(countries.data.places, 'place', 'places')}` : '\u00a0'}
+        {' · '}
+        <Link to="/map" className="font-medium text-teal-700 hover:underline">
+          See them on the map
+        </Link>
+      </p>
+      {countries.isLoading ? (
+        <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+          <Skeleton count={6} className="h-20" />
+        </div>
+      ) : countries.error ? (
+        <LoadError message="The countries could not be loaded." onRetry={() => void countries.refetch()} />
+      ) : list.length === 0 ? (
+        <p className="mt-8 text-gray-600">No places yet: stories and photos with a location will appear here.</p>
+      ) : (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="country-list">
+          {list.map((c) => (
+            <li key={c.code}>
+              <Link
+                to="/places/$code"
+                params={{ code: c.code.toLowerCase() }}
+                className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              >
+                <span aria-hidden="true" className="text-4xl">
+                  {c.flag}
+                </span>
+                <span>
+                  <span className="block font-bold text-gray-900">{c.name}</span>
+                  <span className="block text-sm text-gray-600">
+                    {plural(c.stories, 'story', 'stories')} · {plural(c.photos, 'photo', 'photos')}
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

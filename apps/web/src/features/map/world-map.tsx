@@ -1,0 +1,219 @@
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type WheelEvent } from 'react'
+import { geoMercator, geoPath } from 'd3-geo'
+import { feature } from 'topojson-client'
+import type { Topology, GeometryCollection } from 'topojson-specification'
+import type { FeatureCollection, Geometry } from 'geojson'
+import type { MapCluster, MapPhoto, MapStory } from '@wayfarer/api/schemas'
+import worldTopology from 'world-atlas/countries-110m.json'
+import { clampView, panBy, project, toScreen, worldPx, type MapView } from './mercator'
+
+interface CountryShape {
+  id: string
+  name: string
+  geometry: Geometry
+}
+
+/** The 110 m world of world-atlas (Natural Earth), drawn here: no tile server, no third party sees the visitor. */
+const countries: CountryShape[] = (() => {
+  const topology = worldTopology as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>
+  const shapes = feature(topology, topology.objects.countries) as FeatureCollection<Geometry, { name: string }>
+  return shapes.features.map((f) => ({ id: String(f.id ?? ''), name: f.properties.name, geometry: f.geometry }))
+})()
+
+const PAN_STEP_PX = 80
+
+export interface WorldMapProps {
+  view: MapView
+  onView: (view: MapView) => void
+  /** Size of the drawing in CSS pixels. */
+  width: number
+  height: number
+  clusters: MapCluster[]
+  stories: MapStory[]
+  photos: MapPhoto[]
+  /** ISO 3166-1 numeric codes of the countries visited, shaded. */
+  visited: ReadonlySet<string>
+  onStory: (story: MapStory) => void
+  onPhoto: (photo: MapPhoto) => void
+  /** A cluster that never splits (everything at one spot) was chosen: what is in it. */
+  onMembers?: (members: NonNullable<MapCluster['members']>) => void
+  label: string
+  children?: ReactNode
+}
+
+/**
+ * The vector world map with its markers. Markers are buttons (a cluster zooms in to where it splits, a story or
+ * photo opens it); the map itself pans with a drag, the arrow keys or the buttons, and zooms with the wheel,
+ * + and - or the buttons.
+ */
+export function WorldMap({ view, onView, width, height, clusters, stories, photos, visited, onStory, onPhoto, onMembers, label, children }: WorldMapProps) {
+  const drag = useRef<{ x: number; y: number; view: MapView } | null>(null)
+  const [dragging, setDragging] = useState(false)
+  const path = useMemo(() => {
+    const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
+    const size = worldPx(view.zoom)
+    const projection = geoMercator()
+      .scale(size / (2 * Math.PI))
+      .translate([size / 2 - cx + width / 2, size / 2 - cy + height / 2])
+      .clipExtent([
+        [-2, -2],
+        [width + 2, height + 2],
+      ])
+    return geoPath(projection)
+  }, [view, width, height])
+
+  const zoomTo = (zoom: number, at?: { longitude: number; latitude: number }) => onView(clampView({ ...view, ...at, zoom }))
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.target !== e.currentTarget) return
+    const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP_PX, 0], ArrowRight: [-PAN_STEP_PX, 0], ArrowUp: [0, PAN_STEP_PX], ArrowDown: [0, -PAN_STEP_PX] }
+    const move = moves[e.key]
+    if (move) onView(panBy(view, move[0], move[1]))
+    else if (e.key === '+' || e.key === '=') zoomTo(view.zoom + 1)
+    else if (e.key === '-') zoomTo(view.zoom - 1)
+    else return
+    e.preventDefault()
+  }
+  const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
+    if (e.target instanceof Element && e.target.closest('button')) return
+    drag.current = { x: e.clientX, y: e.clientY, view }
+    e.currentTarget.setPointerCapture(e.pointerId)
+  }
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const start = drag.current
+    if (!start) return
+    const dx = e.clientX - start.x
+    const dy = e.clientY - start.y
+    if (!dragging && Math.abs(dx) + Math.abs(dy) < 4) return
+    setDragging(true)
+    onView(panBy(start.view, dx, dy))
+  }
+  const endDrag = () => {
+    drag.current = null
+    setDragging(false)
+  }
+  const lastWheel = useRef(0)
+  const onWheel = (e: WheelEvent<HTMLDivElement>) => {
+    // One zoom step per gesture, not per wheel event.
+    if (e.timeStamp - lastWheel.current < 250) return
+    lastWheel.current = e.timeStamp
+    zoomTo(view.zoom + (e.deltaY < 0 ? 1 : -1))
+  }
+  // Keep the page from scrolling while the wheel zooms the map.
+  const surface = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    const el = surface.current
+    if (!el) return
+    const stop = (e: globalThis.WheelEvent) => e.preventDefault()
+    el.addEventListener('wheel', stop, { passive: false })
+    return () => el.removeEventListener('wheel', stop)
+  }, [])
+
+  const at = (longitude: number, latitude: number) => {
+    const [x, y] = toScreen(view, width, height, longitude, latitude)
+    return { left: x, top: y, visible: x > -20 && y > -20 && x < width + 20 && y < height + 20 }
+  }
+
+  return (
+    <div className="relative overflow-hidden rounded-xl border border-gray-200 bg-sky-100" style={{ height }}>
+      <div
+        ref={surface}
+        role="region"
+        aria-label={`${label}. Arrow keys move the map, plus and minus zoom.`}
+        tabIndex={0}
+        className={`absolute inset-0 touch-none select-none outline-none focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:ring-inset ${dragging ? 'cursor-grabbing' : 'cursor-grab'}`}
+        onKeyDown={onKeyDown}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={endDrag}
+        onPointerCancel={endDrag}
+        onWheel={onWheel}
+        data-testid="world-map"
+        data-zoom={view.zoom}
+      >
+        <svg width={width} height={height} aria-hidden="true" className="block">
+          {countries.map((c) => (
+            <path
+              key={c.id || c.name}
+              d={path(c.geometry) ?? ''}
+              className={visited.has(c.id) ? 'fill-teal-200 stroke-white' : 'fill-stone-100 stroke-white'}
+              strokeWidth={0.7}
+              data-visited={visited.has(c.id) || undefined}
+            />
+          ))}
+        </svg>
+        <ul aria-label="Places on the map">
+          {clusters.map((c) => {
+            const p = at(c.longitude, c.latitude)
+            if (!p.visible) return null
+            const size = Math.min(56, 28 + Math.log2(c.count) * 5)
+            return (
+              <li key={`c${c.id}`} className="absolute" style={{ left: p.left - size / 2, top: p.top - size / 2 }}>
+                <button
+                  type="button"
+                  data-testid="map-cluster"
+                  aria-label={`${c.count} places here: ${c.stories} ${c.stories === 1 ? 'story' : 'stories'}, ${c.photos} ${c.photos === 1 ? 'photo' : 'photos'}. ${c.members ? 'Show them' : 'Zoom in'}`}
+                  onClick={() => {
+                    const members = c.members
+                    if (members && onMembers) onMembers(members)
+                    else zoomTo(c.expansion_zoom, { longitude: c.longitude, latitude: c.latitude })
+                  }}
+                  className="flex items-center justify-center rounded-full border-2 border-white bg-teal-700 text-sm font-bold text-white shadow-md hover:bg-teal-800 focus-visible:ring-4 focus-visible:ring-amber-400 focus-visible:outline-none"
+                  style={{ width: size, height: size }}
+                >
+                  {c.count}
+                </button>
+              </li>
+            )
+          })}
+          {stories.map((s) => {
+            if (s.latitude === null || s.longitude === null) return null
+            const p = at(s.longitude, s.latitude)
+            if (!p.visible) return null
+            return (
+              <li key={`s${s.id}`} className="absolute" style={{ left: p.left - 14, top: p.top - 28 }}>
+                <button
+                  type="button"
+                  data-testid="map-story"
+                  aria-label={`Story: ${s.title}`}
+                  title={s.title}
+                  onClick={() => onStory(s)}
+                  className="flex h-7 w-7 items-center justify-center rounded-full rounded-br-none border-2 border-white bg-orange-700 text-white shadow-md hover:bg-orange-800 focus-visible:ring-4 focus-visible:ring-amber-400 focus-visible:outline-none"
+                  style={{ transform: 'rotate(45deg)' }}
+                >
+                  <span aria-hidden="true" className="block h-2 w-2 rounded-full bg-white" />
+                </button>
+              </li>
+            )
+          })}
+          {photos.map((ph) => {
+            if (ph.latitude === null || ph.longitude === null) return null
+            const p = at(ph.longitude, ph.latitude)
+            if (!p.visible) return null
+            return (
+              <li key={`p${ph.id}`} className="absolute" style={{ left: p.left - 10, top: p.top - 10 }}>
+                <button
+                  type="button"
+                  data-testid="map-photo"
+                  aria-label={`Photo: ${ph.title || ph.location || 'untitled'}`}
+                  title={ph.title}
+                  onClick={() => onPhoto(ph)}
+                  className="h-5 w-5 rounded-full border-2 border-white bg-sky-700 shadow-md hover:bg-sky-800 focus-visible:ring-4 focus-visible:ring-amber-400 focus-visible:outline-none"
+                />
+              </li>
+            )
+          })}
+        </ul>
+      </div>
+      <div className="absolute top-3 right-3 flex flex-col overflow-hidden rounded-lg border border-gray-300 bg-white shadow">
+        <button type="button" aria-label="Zoom in" onClick={() => zoomTo(view.zoom + 1)} className="h-9 w-9 text-lg font-bold text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+          +
+        </button>
+        <button type="button" aria-label="Zoom out" onClick={() => zoomTo(view.zoom - 1)} className="h-9 w-9 border-t border-gray-300 text-lg font-bold text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+          −
+        </button>
+      </div>
+      <p className="absolute bottom-1 left-2 text-xs text-gray-700">Map data: Natural Earth</p>
+      {children}
+    </div>
+  )
+}

@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CountryScreen } from '../../../features/map/country-screen'
+import { countryQuery } from '../../../features/map/queries'
+import { settled } from '../../../lib/preload'
+
+export const Route = createFileRoute('/_public/places/$code')({
+  loader: ({ context: { queryClient, trpc }, params }) =>
+    /^[a-z]{2}$/i.test(params.code) ? settled(queryClient.ensureQueryData(countryQuery(trpc, params.code.toUpperCase()))) : undefined,
+  component: CountryRoute,
+})
+
+function CountryRoute() {
+  const { code } = Route.useParams()
+  return <CountryScreen code={code} />
+}

@@ -1,0 +1,101 @@
+import { expect, test, type Page } from '@playwright/test'
+
+// Issue 13: the map, the countries, on the demo site's seeded points (apps/server/src/seed/places.ts).
+
+/** Every request the page makes that leaves this machine (the default map needs no tile server). */
+function watchForeignRequests(page: Page): string[] {
+  const foreign: string[] = []
+  page.on('request', (request) => {
+    const { hostname, protocol } = new URL(request.url())
+    if ((protocol === 'http:' || protocol === 'https:') && hostname !== '127.0.0.1' && hostname !== 'localhost') foreign.push(request.url())
+  })
+  return foreign
+}
+
+const zoomOf = async (page: Page) => Number(await page.getByTestId('world-map').getAttribute('data-zoom'))
+
+test('the map shows the countries and places, and its clusters split when zoomed in', async ({ page }) => {
+  const foreign = watchForeignRequests(page)
+  await page.goto('/map')
+  await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible()
+  await expect(page.getByTestId('map-counts')).toHaveText(/^\d+ countries · \d+ places$/)
+  await expect(page.locator('[data-visited]').first()).toBeAttached()
+  const clusters = page.getByTestId('map-cluster')
+  await expect(clusters.first()).toBeVisible()
+  expect(await zoomOf(page)).toBe(2)
+
+  // A cluster zooms in to where it splits: there, single stories or photos appear.
+  const norway = page.getByRole('button', { name: /places here/ }).filter({ hasText: /^\d+$/ })
+  await norway.first().click()
+  await expect.poll(() => zoomOf(page)).toBeGreaterThan(2)
+  await expect(page.getByTestId('map-story').or(page.getByTestId('map-photo')).first()).toBeVisible()
+
+  const zoom = await zoomOf(page)
+  await page.getByRole('button', { name: 'Zoom out', exact: true }).click()
+  await expect.poll(() => zoomOf(page)).toBe(zoom - 1)
+  await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
+  await expect.poll(() => zoomOf(page)).toBe(zoom)
+  expect(foreign).toEqual([])
+})
+
+test('a story marker opens the story card, which leads to the story', async ({ page }) => {
+  const foreign = watchForeignRequests(page)
+  // In Tromsø a story and a photo share one point: their cluster never splits, it lists them.
+  await page.goto('/map?lat=69.65&lng=18.96&zoom=10')
+  await page.getByRole('button', { name: '2 places here: 1 story, 1 photo. Show them' }).click()
+  await page.getByRole('dialog', { name: 'At this spot' }).getByRole('button', { name: 'Story: Photographing the Northern Lights' }).click()
+  const card = page.getByTestId('map-story-card')
+  await expect(card.getByRole('heading', { name: 'Photographing the Northern Lights' })).toBeVisible()
+  await expect(card).toContainText('Tromsø')
+  await card.getByRole('link', { name: 'Photographing the Northern Lights' }).click()
+  await expect(page).toHaveURL(/\/blog\/photographing-the-northern-lights$/)
+  expect(foreign).toEqual([])
+})
+
+test('the map works with the keyboard alone', async ({ page }) => {
+  await page.goto('/map?lat=67.93&lng=13.09&zoom=10')
+  const map = page.getByTestId('world-map')
+  await expect(page.getByRole('button', { name: 'Story: Our Drone Setup for Travel Filmmaking' })).toBeVisible()
+  // Tab from the page's start reaches the map, then its markers.
+  let onMap = false
+  for (let i = 0; i < 40 && !onMap; i++) {
+    await page.keyboard.press('Tab')
+    onMap = await map.evaluate((el) => el === el.ownerDocument.activeElement)
+  }
+  expect(onMap).toBe(true)
+  await page.keyboard.press('+')
+  await expect.poll(() => zoomOf(page)).toBe(11)
+  await page.keyboard.press('-')
+  await expect.poll(() => zoomOf(page)).toBe(10)
+  await page.keyboard.press('ArrowLeft')
+  let onStory = false
+  for (let i = 0; i < 10 && !onStory; i++) {
+    await page.keyboard.press('Tab')
+    onStory = (await page.evaluate('document.activeElement?.getAttribute("aria-label")')) === 'Story: Our Drone Setup for Travel Filmmaking'
+  }
+  expect(onStory).toBe(true)
+  await page.keyboard.press('Enter')
+  const card = page.getByRole('dialog', { name: 'Our Drone Setup for Travel Filmmaking' })
+  await expect(card).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter') // the card's close button
+  await expect(card).toHaveCount(0)
+})
+
+test('the places page lists the countries, and a country lists its stories and photos', async ({ page }) => {
+  const foreign = watchForeignRequests(page)
+  await page.goto('/places')
+  await expect(page.getByTestId('places-counts')).toHaveText(/^\d+ countries · \d+ places/)
+  await page.getByRole('link', { name: /Norway/ }).click()
+  await expect(page).toHaveURL(/\/places\/no$/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Norway$/)
+  const stories = page.getByTestId('country-stories')
+  await expect(stories.getByRole('heading')).toHaveCount(2)
+  await expect(stories).toContainText('Photographing the Northern Lights')
+  await expect(stories).toContainText('Our Drone Setup for Travel Filmmaking')
+  await expect(page.getByTestId('country-counts')).toHaveText(/^2 stories · \d+ photos$/)
+  expect(foreign).toEqual([])
+
+  await page.goto('/places/zz')
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+})
