@@ -99,3 +99,24 @@ test('the places page lists the countries, and a country lists its stories and p
   await page.goto('/places/zz')
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
 })
+
+test('a story with a GPX route shows its line, distance, elevation gain and profile', async ({ page }) => {
+  const foreign = watchForeignRequests(page)
+  await page.goto('/blog/ten-days-on-the-annapurna-circuit')
+  const section = page.getByRole('region', { name: 'The route' })
+  await expect(section).toBeVisible()
+  await expect(section.getByTestId('route-line')).toHaveAttribute('d', /^M[\d.-]+,[\d.-]+L/)
+  await expect(section.getByTestId('route-figures')).toContainText(/Distance\s*[\d,.]+ km/)
+  await expect(section.getByTestId('route-figures')).toContainText(/Elevation gain\s*[\d,]+ m/)
+  await expect(section.getByRole('img', { name: /^Elevation profile: from [\d,]+ m to [\d,]+ m over [\d,.]+ km$/ })).toBeVisible()
+  expect(foreign).toEqual([])
+})
+
+test('a story with a place shows a small map that opens the map there', async ({ page }) => {
+  await page.goto('/blog/photographing-the-northern-lights')
+  const section = page.getByRole('region', { name: 'Where it happened' })
+  await section.getByRole('link', { name: /^Open the map at Tromsø/ }).click()
+  await expect(page).toHaveURL(/\/map\?lat=69\.65&lng=18\.96&zoom=9$/)
+  await expect.poll(() => zoomOf(page)).toBe(9)
+  await expect(page.getByRole('button', { name: '2 places here: 1 story, 1 photo. Show them' })).toBeVisible()
+})

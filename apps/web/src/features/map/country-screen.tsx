@@ -45,7 +45,7 @@ export function CountryScreen({ code }: { code: string }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <nav aria-label="Breadcrumb" className="text-sm text-gray-600">
-        <Link to="/places" className="text-teal-700 hover:underline">
+        <Link to="/places" className="text-teal-700 underline underline-offset-2">
           Places
         </Link>{' '}
         / {data.country.name}

@@ -19,7 +19,7 @@ export function PlacesScreen() {
       <p className="mt-2 text-gray-600" data-testid="places-counts">
         {countries.data ? `${plural(list.length, 'country', 'countries')} · ${plural(countries.data.places, 'place', 'places')}` : '\u00a0'}
         {' · '}
-        <Link to="/map" className="font-medium text-teal-700 hover:underline">
+        <Link to="/map" className="font-medium text-teal-700 underline underline-offset-2">
           See them on the map
         </Link>
       </p>

@@ -7,14 +7,14 @@ import type { MapCluster, MapPhoto, MapStory } from '@wayfarer/api/schemas'
 import worldTopology from 'world-atlas/countries-110m.json'
 import { clampView, panBy, project, toScreen, worldPx, type MapView } from './mercator'
 
-interface CountryShape {
+export interface CountryShape {
   id: string
   name: string
   geometry: Geometry
 }
 
 /** The 110 m world of world-atlas (Natural Earth), drawn here: no tile server, no third party sees the visitor. */
-const countries: CountryShape[] = (() => {
+export const countries: CountryShape[] = (() => {
   const topology = worldTopology as unknown as Topology<{ countries: GeometryCollection<{ name: string }> }>
   const shapes = feature(topology, topology.objects.countries) as FeatureCollection<Geometry, { name: string }>
   return shapes.features.map((f) => ({ id: String(f.id ?? ''), name: f.properties.name, geometry: f.geometry }))

@@ -13,6 +13,7 @@ import { counted } from '../../lib/numbers'
 import { ShareBar } from './share-bar'
 import { STORY_TITLE_CLASS, StoryBody } from './story-body'
 import { PostComments } from '../comments/post-comments'
+import { StoryPlaceSection } from './story-place-section'
 
 /**
  * Post detail (SPEC.md §2). Showing it counts one view on the server (not preloading it). With `preview` (the
@@ -147,6 +148,7 @@ function PostArticle({ post, preview = false }: { post: PublicPost; preview?: bo
         </div>
       )}
       <StoryBody html={post.content} className="mt-8" />
+      {!preview && <StoryPlaceSection slug={post.slug} location={location} />}
       {!preview && <PostComments postId={post.id} />}
     </article>
   )

@@ -1,0 +1,133 @@
+import { Link } from '@tanstack/react-router'
+import { geoMercator, geoPath } from 'd3-geo'
+import type { LineString } from 'geojson'
+import type { StoryPlace, StoryRoute } from '@wayfarer/api/schemas'
+import { project, worldPx } from './mercator'
+import { countries } from './world-map'
+
+const WIDTH = 800
+const MINI_HEIGHT = 260
+const ROUTE_HEIGHT = 360
+const PROFILE_HEIGHT = 140
+const MINI_ZOOM = 5
+
+const km = (m: number) => `${(m / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} km`
+const metres = (m: number) => `${Math.round(m).toLocaleString('en')} m`
+
+/** Where a story happened: a small map linking to /map there, and its route when it has one. Loaded lazily. */
+export default function StoryPlaceMaps({ place, route, location }: { place: StoryPlace; route: StoryRoute | undefined; location: string }) {
+  return (
+    <section aria-labelledby="story-place-heading" className="mt-12">
+      <h2 id="story-place-heading" className="text-2xl font-bold text-gray-900">
+        {route ? 'The route' : 'Where it happened'}
+      </h2>
+      {route ? <RouteMap route={route} /> : place.latitude !== null && place.longitude !== null ? <MiniMap latitude={place.latitude} longitude={place.longitude} location={location} /> : null}
+    </section>
+  )
+}
+
+function MiniMap({ latitude, longitude, location }: { latitude: number; longitude: number; location: string }) {
+  const [x, y] = project(longitude, latitude, MINI_ZOOM)
+  const size = worldPx(MINI_ZOOM)
+  const projection = geoMercator()
+    .scale(size / (2 * Math.PI))
+    .translate([size / 2 - x + WIDTH / 2, size / 2 - y + MINI_HEIGHT / 2])
+    .clipExtent([
+      [0, 0],
+      [WIDTH, MINI_HEIGHT],
+    ])
+  const path = geoPath(projection)
+  return (
+    <Link
+      to="/map"
+      search={{ lat: latitude, lng: longitude, zoom: 9 }}
+      aria-label={`Open the map at ${location || 'this story'}`}
+      data-testid="story-mini-map"
+      className="mt-4 block overflow-hidden rounded-xl border border-gray-200 bg-sky-100 focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
+    >
+      <svg viewBox={`0 0 ${WIDTH} ${MINI_HEIGHT}`} className="block w-full" aria-hidden="true">
+        {countries.map((c) => (
+          <path key={c.id || c.name} d={path(c.geometry) ?? ''} className="fill-stone-100 stroke-white" strokeWidth={0.8} />
+        ))}
+        <circle cx={WIDTH / 2} cy={MINI_HEIGHT / 2} r={9} className="fill-orange-700 stroke-white" strokeWidth={3} />
+      </svg>
+    </Link>
+  )
+}
+
+function RouteMap({ route }: { route: StoryRoute }) {
+  const line: LineString = { type: 'LineString', coordinates: route.line }
+  const projection = geoMercator().fitExtent(
+    [
+      [24, 24],
+      [WIDTH - 24, ROUTE_HEIGHT - 24],
+    ],
+    line,
+  )
+  const path = geoPath(projection)
+  const start = projection(route.line[0] ?? [0, 0])
+  const end = projection(route.line[route.line.length - 1] ?? [0, 0])
+  const highest = route.profile.reduce((max, [, e]) => Math.max(max, e), Number.NEGATIVE_INFINITY)
+  const lowest = route.profile.reduce((min, [, e]) => Math.min(min, e), Number.POSITIVE_INFINITY)
+  return (
+    <div className="mt-4">
+      <svg viewBox={`0 0 ${WIDTH} ${ROUTE_HEIGHT}`} className="block w-full rounded-xl border border-gray-200 bg-sky-100" role="img" aria-label={`Map of the route ${route.name}`}>
+        {countries.map((c) => (
+          <path key={c.id || c.name} d={path(c.geometry) ?? ''} className="fill-stone-100 stroke-white" strokeWidth={0.8} />
+        ))}
+        <path d={path(line) ?? ''} data-testid="route-line" fill="none" className="stroke-orange-700" strokeWidth={4} strokeLinejoin="round" strokeLinecap="round" />
+        {start ? <circle cx={start[0]} cy={start[1]} r={7} className="fill-teal-700 stroke-white" strokeWidth={2} /> : null}
+        {end ? <circle cx={end[0]} cy={end[1]} r={7} className="fill-gray-900 stroke-white" strokeWidth={2} /> : null}
+      </svg>
+      <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-2" data-testid="route-figures">
+        <div>
+          <dt className="text-sm text-gray-600">Distance</dt>
+          <dd className="text-xl font-bold text-gray-900">{km(route.distance_m)}</dd>
+        </div>
+        <div>
+          <dt className="text-sm text-gray-600">Elevation gain</dt>
+          <dd className="text-xl font-bold text-gray-900">{metres(route.elevation_gain_m)}</dd>
+        </div>
+        {route.photos.length ? (
+          <div>
+            <dt className="text-sm text-gray-600">Photos along the way</dt>
+            <dd className="text-xl font-bold text-gray-900">{route.photos.length}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {route.profile.length > 1 ? <ElevationProfile profile={route.profile} distance={route.distance_m} lowest={lowest} highest={highest} /> : null}
+    </div>
+  )
+}
+
+function ElevationProfile({ profile, distance, lowest, highest }: { profile: [number, number][]; distance: number; lowest: number; highest: number }) {
+  const span = Math.max(1, highest - lowest)
+  const x = (d: number) => 48 + (d / Math.max(1, distance)) * (WIDTH - 56)
+  const y = (e: number) => 12 + (1 - (e - lowest) / span) * (PROFILE_HEIGHT - 36)
+  const points = profile.map(([d, e]) => `${x(d).toFixed(1)},${y(e).toFixed(1)}`).join(' ')
+  const floor = PROFILE_HEIGHT - 24
+  return (
+    <figure className="mt-6">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${PROFILE_HEIGHT}`}
+        className="block w-full"
+        role="img"
+        aria-label={`Elevation profile: from ${metres(lowest)} to ${metres(highest)} over ${km(distance)}`}
+        data-testid="elevation-profile"
+      >
+        <polygon points={`${x(0)},${floor} ${points} ${x(distance)},${floor}`} className="fill-teal-100" />
+        <polyline points={points} fill="none" className="stroke-teal-700" strokeWidth={2} />
+        <text x={4} y={y(highest) + 4} className="fill-gray-700 text-[12px]">
+          {metres(highest)}
+        </text>
+        <text x={4} y={y(lowest)} className="fill-gray-700 text-[12px]">
+          {metres(lowest)}
+        </text>
+        <text x={WIDTH - 8} y={PROFILE_HEIGHT - 4} textAnchor="end" className="fill-gray-700 text-[12px]">
+          {km(distance)}
+        </text>
+      </svg>
+      <figcaption className="mt-1 text-sm text-gray-600">Elevation along the route</figcaption>
+    </figure>
+  )
+}
