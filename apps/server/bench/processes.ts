@@ -26,6 +26,8 @@ export function start<T>(script: string, childEnv: Record<string, string | undef
 export function stop(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
     child.removeAllListeners('exit')
+    // A process that died under load (out of memory) has nothing left to close.
+    if (child.exitCode !== null || child.signalCode !== null || !child.connected) return resolve()
     child.once('exit', () => resolve())
     child.send('stop')
     setTimeout(() => child.kill('SIGKILL'), 30_000).unref()

@@ -80,6 +80,15 @@ describe('public-read cache', () => {
     expect((await get(missing)).headers['x-cache']).toBeUndefined()
   })
 
+  it('answers the same read arriving at once only once: the others wait for it (single flight)', async () => {
+    const reads = await Promise.all(Array.from({ length: 6 }, () => get('/api/posts?limit=4')))
+    expect(reads.map((r) => r.headers['x-cache']).sort()).toEqual(['HIT', 'HIT', 'HIT', 'HIT', 'HIT', 'MISS'])
+    expect(new Set(reads.map((r) => r.body)).size).toBe(1)
+    // A miss that is not kept (a 404) lets the waiting reads go on to answer for themselves.
+    const missing = await Promise.all(Array.from({ length: 3 }, () => get('/api/posts/slug/nowhere-at-all')))
+    expect(missing.map((r) => r.statusCode)).toEqual([404, 404, 404])
+  })
+
   it('never keeps a call that carries a session, nor a batch of tRPC calls', async () => {
     await get('/api/posts', auth)
     expect((await get('/api/posts', auth)).headers['x-cache']).toBeUndefined()

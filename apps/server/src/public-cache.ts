@@ -47,13 +47,19 @@ export class PublicCache {
   private generation = 0
   private suspended = false
   private readonly entries: LRUCache<string, Entry>
+  /** Misses being answered now, by key: the same read arriving meanwhile waits for that answer (single flight). */
+  private readonly inflight = new Map<string, Promise<void>>()
   /** Called after every local invalidation (server.ts: NOTIFY the other processes). */
   onInvalidate: (() => void) | undefined
 
   constructor(options: { ttlMs: number; maxBytes?: number }) {
+    const maxSize = options.maxBytes ?? 160 * 1024 * 1024
     this.entries = new LRUCache({
-      maxSize: options.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (e) => e.body.length * 2 + 500,
+      maxSize,
+      // The body, and about a third more for its compressed forms.
+      sizeCalculation: (e) => Math.ceil(e.body.length * 1.35) + 500,
+      // Room for the spec's unbounded GET /api/posts (every story with its body: ~70 MB at 10,000 stories).
+      maxEntrySize: Math.floor(maxSize * 0.6),
       ttl: options.ttlMs,
     })
   }
@@ -81,9 +87,14 @@ export class PublicCache {
     app.addHook('onRequest', async (request, reply) => {
       if (this.suspended || !isCacheable(request)) return
       const key = request.url
-      const hit = this.entries.get(key)
+      let hit = this.entries.get(key)
+      const answering = hit ? undefined : this.inflight.get(key)
+      if (answering) {
+        await answering
+        hit = this.entries.get(key)
+      }
       if (!hit) {
-        request.publicCache = { key, generation: this.generation, effects: [] }
+        request.publicCache = { key, generation: this.generation, effects: [], done: this.answering(key) }
         sendWebResponsesWhole(reply)
         return
       }
@@ -97,8 +108,25 @@ export class PublicCache {
     })
   }
 
+  /** Marks `key` as being answered; the returned function (idempotent) ends that. */
+  private answering(key: string): () => void {
+    let finish = () => {}
+    const answered = new Promise<void>((resolve) => (finish = resolve))
+    this.inflight.set(key, answered)
+    let finished = false
+    return () => {
+      if (finished) return
+      finished = true
+      if (this.inflight.get(key) === answered) this.inflight.delete(key)
+      finish()
+    }
+  }
+
   /** Keeps misses; registered after the security headers (the page's CSP is part of the answer) and before compression. */
   registerStore(app: FastifyInstance): void {
+    // Whatever became of a miss (an error, a refusal, a dropped connection), reads waiting for it go on.
+    app.addHook('onResponse', async (request) => request.publicCache?.done())
+    app.addHook('onRequestAbort', async (request) => request.publicCache?.done())
     app.addHook('onSend', async (request, reply, payload) => {
       const pending = request.publicCache
       if (!pending) return payload
@@ -111,6 +139,7 @@ export class PublicCache {
       if (pending.generation === this.generation && !this.suspended) {
         this.entries.set(pending.key, { status: 200, headers: keptHeaders(reply), body, etag, encoded: {}, effects: pending.effects })
       }
+      pending.done()
       reply.header('etag', etag).header('x-cache', 'MISS')
       if (request.headers['if-none-match'] !== etag) return payload
       reply.code(304)
@@ -188,6 +217,6 @@ export function invalidatingWrites(prisma: PrismaClient, cache: PublicCache): Pr
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this anonymous public read may be stored once answered. */
-    publicCache?: { key: string; generation: number; effects: (() => void)[] }
+    publicCache?: { key: string; generation: number; effects: (() => void)[]; done: () => void }
   }
 }
