@@ -109,6 +109,13 @@ test('a story with a GPX route shows its line, distance, elevation gain and prof
   await expect(section.getByTestId('route-figures')).toContainText(/Distance\s*[\d,.]+ km/)
   await expect(section.getByTestId('route-figures')).toContainText(/Elevation gain\s*[\d,]+ m/)
   await expect(section.getByRole('img', { name: /^Elevation profile: from [\d,]+ m to [\d,]+ m over [\d,.]+ km$/ })).toBeVisible()
+  // The sunrise photo, taken on the fourth morning, sits on the line where the route was then, and opens.
+  await expect(section.getByTestId('route-photo-marker')).toHaveCount(1)
+  const along = section.getByTestId('route-photos').getByRole('button')
+  await expect(along).toHaveCount(1)
+  await expect(along).toContainText(/at [\d,.]+ km$/)
+  await along.click()
+  await expect(page.getByRole('dialog')).toBeVisible()
   expect(foreign).toEqual([])
 })
 
@@ -119,4 +126,37 @@ test('a story with a place shows a small map that opens the map there', async ({
   await expect(page).toHaveURL(/\/map\?lat=69\.65&lng=18\.96&zoom=9$/)
   await expect.poll(() => zoomOf(page)).toBe(9)
   await expect(page.getByRole('button', { name: '2 places here: 1 story, 1 photo. Show them' })).toBeVisible()
+})
+
+test('with a tile server configured, the map draws its raster tiles under the markers and credits them', async ({ page, baseURL }) => {
+  // The server's answer to places.mapSettings as it is with MAP_TILES_URL set (that path and its CSP are
+  // covered by the server's tests); the tiles come from this origin, so the page's CSP allows them.
+  const tiles = { url: `${baseURL}/e2e-tiles/{z}/{x}/{y}.png`, attribution: '© E2E tile makers' }
+  await page.route(/\/trpc\/[^?]*places\.mapSettings/, async (route) => {
+    const response = await route.fetch()
+    const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace('/trpc/', '')).split(',')
+    const body = (await response.json()) as { result: { data: { tiles: unknown } } }[] | { result: { data: { tiles: unknown } } }
+    const answers = Array.isArray(body) ? body : [body]
+    const answer = answers[paths.indexOf('places.mapSettings')]
+    if (answer) answer.result.data.tiles = tiles
+    await route.fulfill({ response, json: body })
+  })
+  const tilePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+  const requested: string[] = []
+  await page.route('**/e2e-tiles/**', (route) => {
+    requested.push(new URL(route.request().url()).pathname)
+    return route.fulfill({ contentType: 'image/png', body: tilePng })
+  })
+
+  await page.goto('/map?lat=69.65&lng=18.96&zoom=10')
+  const layer = page.getByTestId('map-tiles')
+  await expect(layer.locator('img').first()).toBeAttached()
+  await expect(page.getByText('© E2E tile makers')).toBeVisible()
+  await expect(page.getByRole('button', { name: '2 places here: 1 story, 1 photo. Show them' })).toBeVisible()
+  // Tromsø at zoom 10 is in tile 565/232 (x = (18.96 + 180) / 360 × 2^10, y from the Mercator latitude).
+  await expect.poll(() => requested).toContain('/e2e-tiles/10/565/232.png')
+  expect(requested.every((p) => p.startsWith('/e2e-tiles/10/'))).toBe(true)
+
+  await page.getByRole('button', { name: 'Zoom out', exact: true }).click()
+  await expect.poll(() => requested.some((p) => p.startsWith('/e2e-tiles/9/'))).toBe(true)
 })

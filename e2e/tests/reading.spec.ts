@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 
 // Browser-side expressions are strings: this package is type-checked without the DOM library.
 // Runs against the demo content: 12 published stories (2 of them in Beach Destinations) and 2 drafts.
@@ -131,4 +131,30 @@ test('the footer shows the current year, legal links and four social links in ne
   await footer.getByRole('link', { name: 'Sitemap' }).click()
   await expect(page).toHaveURL(/\/sitemap$/)
   await expect(page.getByTestId('sitemap-posts').getByRole('link')).toHaveCount(12)
+})
+
+/** The address the browser chose from an img's srcset, once it has loaded. */
+const loadedSource = (img: Locator) =>
+  img.evaluate((el) => {
+    const image = el as unknown as { complete: boolean; currentSrc: string }
+    return image.complete ? image.currentSrc : ''
+  })
+
+test('cards and the story picture load a width variant the size they are shown, in a modern format', async ({ page }) => {
+  const variants: { url: string; type: string }[] = []
+  page.on('response', (res) => {
+    if (new URL(res.url()).pathname.startsWith('/media/w/')) variants.push({ url: res.url(), type: res.headers()['content-type'] ?? '' })
+  })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.goto('/blog')
+  const card = page.getByTestId('post-card').first().getByRole('img')
+  await expect(card).toHaveAttribute('srcset', /\/media\/w\/400\/.+ 400w/)
+  await expect.poll(() => loadedSource(card)).toMatch(/\/media\/w\/\d+\//)
+
+  await page.getByTestId('post-card').first().getByRole('link').click()
+  const picture = page.getByRole('article').getByRole('img').first()
+  await expect(picture).toHaveAttribute('sizes', '(min-width: 768px) 768px, 100vw')
+  await expect.poll(() => loadedSource(picture)).toMatch(/\/media\/w\/\d+\//)
+  expect(variants.length).toBeGreaterThan(0)
+  expect(variants.every((v) => /image\/(avif|webp)/.test(v.type))).toBe(true)
 })

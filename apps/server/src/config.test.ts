@@ -20,6 +20,7 @@ describe('configuration', () => {
     ['LOCATION_PRECISION', { LOCATION_PRECISION: '7' }],
     ['LOCATION_PRECISION', { LOCATION_PRECISION: 'fine' }],
     ['MAP_TILES_URL', { MAP_TILES_URL: 'https://tiles.example.com/tile.png' }],
+    ['MAP_TILES_URL', { MAP_TILES_URL: 'https://tiles example.com/{z}/{x}/{y}.png' }],
   ])('stops on a bad %s and names it', (name, env) => {
     expect(() => loadConfig(env)).toThrowError(new RegExp(`^Invalid configuration:[\\s\\S]*${name}`))
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { envBoolean, parseEnv } from '@wayfarer/config/env'
+import { tileUrl } from '@wayfarer/api/schemas'
 
 const optionalString = z
   .string()
@@ -66,7 +67,7 @@ export const envSchema = z.object({
   YOUTUBE_BASE_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
   // Places: decimal places kept of stored points (2 ≈ 1.1 km), and optional raster tiles for the map.
   LOCATION_PRECISION: z.coerce.number().int().min(0).max(6).default(2),
-  MAP_TILES_URL: optionalString.refine((v) => v === undefined || (/^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p))), {
+  MAP_TILES_URL: optionalString.refine((v) => v === undefined || (/^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)) && URL.canParse(tileUrl(v, 0, 0, 0))), {
     message: 'must be an http(s) URL template with {z}, {x} and {y}',
   }),
   MAP_TILES_ATTRIBUTION: optionalString,

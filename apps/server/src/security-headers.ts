@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import helmet from '@fastify/helmet'
+import { tileUrl } from '@wayfarer/api/schemas'
 import type { ServerConfig } from './config'
 
-type HeaderConfig = Pick<ServerConfig, 'publicUrl' | 'cloudinaryUrl'> & { youtube: Pick<ServerConfig['youtube'], 'baseUrl'> }
+type HeaderConfig = Pick<ServerConfig, 'publicUrl' | 'cloudinaryUrl'> & Partial<Pick<ServerConfig, 'mapTiles'>> & { youtube: Pick<ServerConfig['youtube'], 'baseUrl'> }
 
 /** Where the site's own pages may load images from, besides itself. */
 function imageSources(config: HeaderConfig): string[] {
@@ -12,6 +13,8 @@ function imageSources(config: HeaderConfig): string[] {
   // A YouTube Data API stand-in (a local fake) serves its own thumbnails.
   const youtube = new URL(config.youtube.baseUrl)
   if (youtube.hostname !== 'www.googleapis.com') sources.push(youtube.origin)
+  // Raster map tiles, only when the owner configured a tile server (MAP_TILES_URL).
+  if (config.mapTiles) sources.push(new URL(tileUrl(config.mapTiles.url, 0, 0, 0)).origin)
   return sources
 }
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
@@ -9,6 +10,9 @@ import { lockDataDir } from './data-dir-lock'
 import { DurableNodeFS, durableStartParams, securePrivateTree } from './durable-fs'
 import { applyPendingMigrations, resolveMigrationsDir, type SqlConnection } from './migrator'
 import { restoreSql, RestoreError } from './sql-dump'
+
+/** Extensions the migrations create: pg_trgm answers the blog search's substring match from an index. */
+export const PGLITE_EXTENSIONS = { pg_trgm }
 
 export { PrismaClient, Prisma } from './generated/prisma/client'
 export type * from './generated/prisma/models'
@@ -72,8 +76,8 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
     // On disk: fsync on, through a file system that really syncs (issue 11, finding 8), files private (finding 9).
     const fresh = !inMemory && !existsSync(path.join(pgliteDir, 'PG_VERSION'))
     const pglite = inMemory
-      ? await PGlite.create(pgliteDir)
-      : await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams() })
+      ? await PGlite.create({ dataDir: pgliteDir, extensions: PGLITE_EXTENSIONS })
+      : await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams(), extensions: PGLITE_EXTENSIONS })
     if (!inMemory) {
       securePrivateTree(dataDir)
       if (fresh) securePrivateTree(pgliteDir, true)
@@ -134,7 +138,7 @@ export async function restoreDatabase(options: DatabaseOptions, lines: AsyncIter
   const unlock = lockDataDir(options.dataDir)
   try {
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 })
-    const pglite = await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams() })
+    const pglite = await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams(), extensions: PGLITE_EXTENSIONS })
     let restored = false
     try {
       const result = await pglite.transaction((tx) => restoreSql({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) }, lines))

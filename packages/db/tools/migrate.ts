@@ -5,6 +5,7 @@
 //                                      as the next argument (default ../../.data/pglite)
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import {
@@ -18,7 +19,7 @@ const shadows: PGlite[] = []
 
 async function pgliteFactory(dataDir: string): Promise<{ factory: SqlMigrationAwareDriverAdapterFactory; main: PGlite }> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
-  const main = patchPgliteCharOid(await PGlite.create(dataDir))
+  const main = patchPgliteCharOid(await PGlite.create({ dataDir, extensions: { pg_trgm } }))
   const base = new PrismaPGlite(main)
   return {
     main,
@@ -27,7 +28,7 @@ async function pgliteFactory(dataDir: string): Promise<{ factory: SqlMigrationAw
       adapterName: base.adapterName,
       connect: () => base.connect(),
       async connectToShadowDb() {
-        const db = patchPgliteCharOid(await PGlite.create('memory://'))
+        const db = patchPgliteCharOid(await PGlite.create({ dataDir: 'memory://', extensions: { pg_trgm } }))
         shadows.push(db)
         return new PrismaPGlite(db).connect()
       },

@@ -9,8 +9,9 @@ import { createReadingFixtures } from '../reading-fixtures'
 // Issue 11, finding 6: security headers on HTML, API, media, feeds and errors; a CSP that allows the page's
 // own JSON-LD by hash (deterministic per body, so cached pages stay valid).
 let server: TestServer
+let dist: string
 beforeAll(async () => {
-  const dist = mkdtempSync(path.join(tmpdir(), 'wf-dist-'))
+  dist = mkdtempSync(path.join(tmpdir(), 'wf-dist-'))
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>')
   server = await startTestServer({ config: { webDistDir: dist, publicUrl: 'https://travels.example.com' } })
   await createReadingFixtures(server.database.prisma, [{ slug: 'lisbon-trams', title: 'Lisbon by Tram' }])
@@ -52,5 +53,20 @@ describe('security headers (finding 6)', () => {
   it('lock everything that is not a page down completely', async () => {
     const res = await server.app.inject('/api/posts')
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+  })
+})
+
+describe('with raster map tiles configured (MAP_TILES_URL)', () => {
+  it('lets pages load images from the tile server only, and tells the map to use it', async () => {
+    const tiles = { url: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: '© Example contributors' }
+    const withTiles = await startTestServer({ config: { webDistDir: dist, mapTiles: tiles } })
+    try {
+      const imgSrc = (csp: unknown) => String(csp).match(/img-src ([^;]*)/)?.[1]?.split(' ') ?? []
+      expect(imgSrc((await withTiles.app.inject('/map')).headers['content-security-policy'])).toContain('https://tile.example.org')
+      expect(imgSrc((await server.app.inject('/map')).headers['content-security-policy'])).not.toContain('https://tile.example.org')
+      expect((await withTiles.app.inject('/api/places/settings')).json().data).toEqual({ tiles, precision: 2 })
+    } finally {
+      await withTiles.close()
+    }
   })
 })

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { countryName, findPublishedPost, isCountryCode, latestPublishedPosts, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
-import { notFoundPage, pageTitle, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
+import { FEATURED_IMAGE_SIZES, notFoundPage, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
@@ -86,7 +86,7 @@ function postHead(post: PublicPost, publicUrl: string): PageHead {
     // The story itself for the web app's first paint, and its picture (the page's LCP) fetched at once.
     initialData: [{ procedure: 'posts.story', input: { slug: post.slug }, data: post }],
     extraTags: [
-      ...(image ? [`<link rel="preload" as="image" href="${escapeHtml(post.featured_image ?? '')}" fetchpriority="high" />`] : []),
+      ...(post.featured_image ? [imagePreload(post.featured_image)] : []),
       ...socialTags({ type: 'article', title, description, url, image, imageAlt: post.featured_image_alt ?? post.title }),
       ...(post.published_at ? [`<meta property="article:published_time" content="${post.published_at}" />`] : []),
       jsonLd({
@@ -113,4 +113,11 @@ const safeDecode = (path: string): string => {
   } catch {
     return path
   }
+}
+
+/** The story's picture fetched at once, the same candidate the page's img will pick (its srcset and sizes). */
+function imagePreload(src: string): string {
+  const srcset = responsiveSrcset(src)
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${FEATURED_IMAGE_SIZES}"` : ''
+  return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high" />`
 }

@@ -97,6 +97,11 @@ describe('served HTML of a post', () => {
     expect(query).toEqual({ procedure: 'posts.story', input: { slug: 'el-nido' }, data: story.json().result.data })
     expect(query!.data.title).toBe('Island Hopping in <El Nido>')
     expect(res.body).toContain('<link rel="preload" as="image" href="https://cdn.example.com/el-nido.jpg" fetchpriority="high" />')
+    // A picture of this site's own store is preloaded as the srcset candidate the page will pick, not the original.
+    const stored = /<link rel="preload" as="image"[^>]*>/.exec((await get('/blog/annapurna-circuit')).body)?.[0]
+    expect(stored).toContain('href="/media/gallery/annapurna.webp"')
+    expect(stored).toContain('imagesrcset="/media/w/400/gallery/annapurna.webp 400w, /media/w/800/gallery/annapurna.webp 800w,')
+    expect(stored).toContain('imagesizes="(min-width: 768px) 768px, 100vw"')
     // The CSP names the block's hash like every inline script of the page, so nothing is refused.
     expect(res.headers['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(block!).digest('base64')}'`)
     expect((await get('/about')).body).not.toContain('wayfarer-initial-data')

@@ -5,6 +5,7 @@ import sharp from 'sharp'
 import { NotFoundError } from '../errors'
 import { PRIVATE_DIR, PRIVATE_FILE } from './private-files'
 import { RESPONSIVE_WIDTHS, type ResponsiveWidth } from './image-store'
+import { ORIGINAL_IMAGE_PATH } from './image-url'
 
 /** A derived image the local store serves: the 400×300 gallery thumbnail or a srcset width. */
 export type ImageVariant = { kind: 'thumb' } | { kind: 'width'; width: ResponsiveWidth }
@@ -26,10 +27,9 @@ export function formatFor(accept: string | undefined): VariantFormat {
  * an image extension. Everything else (`..`, `.`, empty segments, backslashes, NUL, a `%` left over from
  * double encoding) is "not found", so no request can name a file outside the store or the cache.
  */
-const ORIGINAL_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpe?g|png|gif|webp|avif)$/i
 
 export function validOriginalPath(relative: string): string {
-  if (relative.length > 500 || !ORIGINAL_PATH.test(relative)) throw new NotFoundError('Image not found')
+  if (relative.length > 500 || !ORIGINAL_IMAGE_PATH.test(relative)) throw new NotFoundError('Image not found')
   return relative
 }
 

@@ -2,9 +2,8 @@ import { DOMParser } from '@xmldom/xmldom'
 import { gpx as gpxToGeoJson } from '@tmcw/togeojson'
 import type { Position } from 'geojson'
 import { InvalidInputError } from '../errors'
-import { placeMessages } from './schema'
+import { MAX_GPX_BYTES, placeMessages } from './schema'
 
-export const MAX_GPX_BYTES = 5 * 1024 * 1024
 export const MAX_GPX_POINTS = 100_000
 
 /** One recorded position of a track. */

@@ -20,6 +20,9 @@ export const placeMessages = {
   zoom: 'zoom must be a whole number from 0 to 18',
 } as const
 
+/** The largest GPX file a story takes (the browser checks it too, before sending). */
+export const MAX_GPX_BYTES = 5 * 1024 * 1024
+
 export const latitude = z.number({ error: placeMessages.latitude }).min(-90, placeMessages.latitude).max(90, placeMessages.latitude)
 export const longitude = z.number({ error: placeMessages.longitude }).min(-180, placeMessages.longitude).max(180, placeMessages.longitude)
 export const countryCode = z
@@ -238,6 +241,10 @@ export const attachedRoute = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
 })
+
+/** A raster tile's address from a {z}/{x}/{y} template (MAP_TILES_URL). */
+export const tileUrl = (template: string, z: number, x: number, y: number): string =>
+  template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y))
 
 export const mapSettings = z.object({
   /** Raster tiles ({z}/{x}/{y}) instead of the built-in vector map, with their attribution. */

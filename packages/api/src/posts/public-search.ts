@@ -31,13 +31,24 @@ export const inCategory = (category: string | undefined) =>
  * united with the spec's case-insensitive substring match (title, excerpt, location name, location country,
  * category name), so a fragment such as "apurn" or a single letter still finds what the spec says it finds.
  *
- * Every condition reads only the posts row (categories are resolved to ids first), so PostgreSQL can answer
- * each with an index (full-text GIN, trigram GIN, category_id) and OR the bitmaps instead of scanning.
+ * Every condition reads only the posts row (categories are resolved to ids first) and has its index (full-text
+ * GIN, trigram GIN from the `search_trigram_indexes` migration, category_id); ranking reads only the hits.
  */
 export function searchHits(search: string, category: string | undefined): Prisma.Sql {
   const tsQuery = toPrefixQuery(search)
   const query = tsQuery ? Prisma.sql`to_tsquery('english'::regconfig, ${tsQuery})` : Prisma.sql`NULL::tsquery`
   const like = `%${escapeLike(search)}%`
+  // One SELECT per condition, united: each is planned on its own and so takes its own index. As one OR the
+  // planner preferred reading every published row and computing to_tsvector for each (0.5 s at 10,000 stories).
+  const matching = Prisma.sql`
+    SELECT p."id" FROM "posts" p WHERE ${postDocument} @@ ${query}
+    UNION SELECT p."id" FROM "posts" p WHERE p."title" ILIKE ${like}
+    UNION SELECT p."id" FROM "posts" p WHERE p."excerpt" ILIKE ${like}
+    UNION SELECT p."id" FROM "posts" p WHERE p."location_name" ILIKE ${like}
+    UNION SELECT p."id" FROM "posts" p WHERE p."location_country" ILIKE ${like}
+    UNION SELECT p."id" FROM "posts" p WHERE p."category_id" = ANY(ARRAY(
+      SELECT "id" FROM "categories" WHERE "name" ILIKE ${like} OR to_tsvector('english'::regconfig, "name") @@ ${query}
+    ))`
   return Prisma.sql`
     SELECT m."id",
       row_number() OVER (ORDER BY m."score" DESC, m."published_at" DESC, m."id" DESC)::int AS "ord",
@@ -47,17 +58,10 @@ export function searchHits(search: string, category: string | undefined): Prisma
         coalesce(ts_rank(${postDocument}, ${query}), 0)
           + 0.1 * coalesce(ts_rank(to_tsvector('english'::regconfig, coalesce(c."name", '')), ${query}), 0)
           + CASE WHEN p."title" ILIKE ${like} THEN 0.05 ELSE 0 END AS "score"
-      FROM "posts" p LEFT JOIN "categories" c ON c."id" = p."category_id"
+      FROM (${matching}) hit
+        JOIN "posts" p ON p."id" = hit."id"
+        LEFT JOIN "categories" c ON c."id" = p."category_id"
       WHERE ${publicPostSql('p')}
         AND ${inCategory(category)}
-        AND (
-          ${postDocument} @@ ${query}
-          OR p."title" ILIKE ${like} OR p."excerpt" ILIKE ${like}
-          OR p."location_name" ILIKE ${like} OR p."location_country" ILIKE ${like}
-          OR p."category_id" = ANY(ARRAY(
-            SELECT "id" FROM "categories"
-            WHERE "name" ILIKE ${like} OR to_tsvector('english'::regconfig, "name") @@ ${query}
-          ))
-        )
     ) m`
 }

@@ -10,6 +10,8 @@ import { UploadButton } from './upload-button'
 import { useAdminGallery, type ManagedImage } from './use-admin-gallery'
 import { useGalleryAi } from './use-gallery-ai'
 import { useAdminTitle } from '../../lib/page-meta'
+import { PhotoPlaceOffer } from '../places-admin/place-fields'
+import { placeLabel } from '../places-admin/place-search'
 
 interface ManagerProps {
   /** The folder in the URL (?folder=…); the configured default when absent. */
@@ -35,6 +37,7 @@ function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: Mana
   const [preview, setPreview] = useState<ManagedImage | null>(null)
   const [editing, setEditing] = useState<ManagedImage | null>(null)
   const selectedImages = gallery.images.filter((i) => gallery.selected.has(i.public_id))
+  const offer = gallery.placeOffer
 
   return (
     <div className="space-y-6">
@@ -94,6 +97,23 @@ function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: Mana
         <Toast tone={gallery.notice.kind} data-testid="gallery-notice">
           {gallery.notice.text}
         </Toast>
+      )}
+      {offer && (
+        <PhotoPlaceOffer
+          suggestion={offer.suggestion}
+          onDismiss={gallery.dismissPlaceOffer}
+          onAccept={() => {
+            const { image, suggestion } = offer
+            gallery.dismissPlaceOffer()
+            void gallery.setPlace(image, {
+              latitude: suggestion.latitude,
+              longitude: suggestion.longitude,
+              country_code: suggestion.place?.country_code ?? null,
+              ...(suggestion.place ? { location: placeLabel(suggestion.place) } : {}),
+              taken_at: suggestion.taken_at,
+            })
+          }}
+        />
       )}
 
       <div className="flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-white p-3 text-sm">
@@ -159,9 +179,12 @@ function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: Mana
         <EditDetailsDialog
           image={editing}
           onClose={() => setEditing(null)}
-          onSave={(metadata) => {
+          onSave={(metadata, place) => {
             setEditing(null)
-            void gallery.editDetails(editing, metadata)
+            void (async () => {
+              if (place) await gallery.setPlace(editing, place)
+              await gallery.editDetails(editing, metadata)
+            })()
           }}
         />
       )}

@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react'
 import type { GalleryMetadata } from '@wayfarer/api/schemas'
 import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
-import type { ManagedImage } from './use-admin-gallery'
+import { PointSummary, type PlacePoint } from '../places-admin/place-fields'
+import { PlaceSearch, placeLabel } from '../places-admin/place-search'
+import { PinPicker } from '../places-admin/pin-picker'
+import type { ManagedImage, PhotoPlaceChange } from './use-admin-gallery'
 
 // The limits of a published record (gallery/schema.ts publishImage), so the server never has to refuse.
 const LIMITS = { title: 200, caption: 1000, location: 200, tag: 60, tags: 30 }
@@ -12,16 +15,28 @@ const fieldClass = 'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text
 export const parseTags = (text: string): string[] =>
   [...new Set(text.split(',').map((t) => t.trim().toLowerCase().replace(/^#/, '').slice(0, LIMITS.tag)).filter(Boolean))].slice(0, LIMITS.tags)
 
-/** Title, caption, location and tags of one photo, written by hand (the AI button fills the same fields). */
-export function EditDetailsDialog({ image, onSave, onClose }: { image: ManagedImage; onSave: (metadata: GalleryMetadata) => void; onClose: () => void }) {
+const pointOf = (image: ManagedImage): PlacePoint => ({
+  latitude: image.place?.latitude ?? null,
+  longitude: image.place?.longitude ?? null,
+  country_code: image.place?.country_code ?? null,
+})
+
+/**
+ * Title, caption, location and tags of one photo, written by hand (the AI button fills the same fields), and
+ * where it was taken: a place from the gazetteer gives the point and the location text. `place` is passed only
+ * when the point changed.
+ */
+export function EditDetailsDialog({ image, onSave, onClose }: { image: ManagedImage; onSave: (metadata: GalleryMetadata, place?: PhotoPlaceChange) => void; onClose: () => void }) {
   const [title, setTitle] = useState(image.title)
   const [caption, setCaption] = useState(image.caption)
   const [location, setLocation] = useState(image.location)
   const [tags, setTags] = useState(image.tags.join(', '))
+  const [point, setPoint] = useState(() => pointOf(image))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    onSave({ title: title.trim(), caption: caption.trim(), location: location.trim(), tags: parseTags(tags) })
+    const moved = JSON.stringify(point) !== JSON.stringify(pointOf(image))
+    onSave({ title: title.trim(), caption: caption.trim(), location: location.trim(), tags: parseTags(tags) }, moved ? { ...point, location: location.trim() } : undefined)
   }
 
   return (
@@ -40,6 +55,18 @@ export function EditDetailsDialog({ image, onSave, onClose }: { image: ManagedIm
           Location
           <input value={location} maxLength={LIMITS.location} onChange={(e) => setLocation(e.target.value)} className={fieldClass} />
         </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-gray-700">Place on the map</legend>
+          <PlaceSearch
+            label="Find where it was taken"
+            onPick={(place) => {
+              setPoint({ latitude: place.latitude, longitude: place.longitude, country_code: place.country_code })
+              setLocation(placeLabel(place).slice(0, LIMITS.location))
+            }}
+          />
+          <PointSummary value={point} onRemove={() => setPoint({ ...point, latitude: null, longitude: null })} />
+          <PinPicker point={point} onPoint={setPoint} />
+        </fieldset>
         <label className="block text-sm font-medium text-gray-700">
           Tags
           <input value={tags} onChange={(e) => setTags(e.target.value)} aria-describedby="tags-hint" className={fieldClass} />

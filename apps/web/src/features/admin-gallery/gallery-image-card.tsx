@@ -33,6 +33,7 @@ export function GalleryImageCard({ image, view, selected, busy, aiBusy, actions 
           {image.published ? <Badge className="bg-green-100 text-green-800">Published</Badge> : <Badge className="bg-gray-100 text-gray-600">Not published</Badge>}
         </div>
         {image.location && <p className="truncate text-sm text-gray-600">{image.location}</p>}
+        {image.place?.latitude != null && <p className="text-xs text-teal-800">On the map</p>}
         {image.caption && <p className="line-clamp-2 text-sm text-gray-500">{image.caption}</p>}
         {image.tags.length > 0 && <p className="truncate text-xs text-gray-600">{image.tags.join(' · ')}</p>}
         <div className="mt-2 flex flex-wrap gap-2">

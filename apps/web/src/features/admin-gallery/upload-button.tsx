@@ -1,12 +1,15 @@
 import { useRef, useState } from 'react'
-import { hostImage, type HostImage } from '@wayfarer/api/schemas'
+import { hostImage, photoPlaceSuggestion, type HostImage, type PhotoPlaceSuggestion } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { checkImageFile, uploadImage } from '../../lib/upload'
 import { toUserMessage } from '../../lib/user-message'
 import type { Notice } from './use-admin-gallery'
 
+// The upload's answer: the stored image, and where its GPS (read before it was stripped) says it was taken.
+const uploaded = hostImage.extend({ place_suggestion: photoPlaceSuggestion.nullable().default(null) })
+
 /** Picks one photo and uploads it into the open folder (REST multipart, the one uploader), showing the progress. */
-export function UploadButton({ folder, onUploaded, onNotice }: { folder: string; onUploaded: (image: HostImage) => void; onNotice: (n: Notice) => void }) {
+export function UploadButton({ folder, onUploaded, onNotice }: { folder: string; onUploaded: (image: HostImage, suggestion: PhotoPlaceSuggestion | null) => void; onNotice: (n: Notice) => void }) {
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
 
@@ -15,7 +18,8 @@ export function UploadButton({ folder, onUploaded, onNotice }: { folder: string;
     if (problem) return onNotice({ kind: 'error', text: problem })
     setProgress(0)
     try {
-      onUploaded(await uploadImage(`/api/gallery/upload?${new URLSearchParams({ folder })}`, file, hostImage, setProgress))
+      const { place_suggestion, ...image } = await uploadImage(`/api/gallery/upload?${new URLSearchParams({ folder })}`, file, uploaded, setProgress)
+      onUploaded(image, place_suggestion)
     } catch (error) {
       onNotice({ kind: 'error', text: toUserMessage(error, messages.gallery.uploadFailed, messages.upload.network) })
     } finally {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import type { GalleryMetadata, HostImage, PublishedRecord } from '@wayfarer/api/schemas'
+import type { GalleryMetadata, HostImage, PhotoPlace, PhotoPlaceSuggestion, PublishedRecord } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { trpc, trpcUtils } from '../../lib/trpc'
 import { isRateLimited, toUserMessage } from '../../lib/user-message'
@@ -14,6 +14,17 @@ export interface Notice {
 /** A host image as the manager shows it: the published record's metadata wins over the host's. */
 export interface ManagedImage extends HostImage {
   published: boolean
+  /** Where the photo was taken, when the owner has said (issue 13). */
+  place: PhotoPlace | null
+}
+
+/** A point for a photo, with the location text and time that go with it. */
+export interface PhotoPlaceChange {
+  latitude: number | null
+  longitude: number | null
+  country_code: string | null
+  location?: string
+  taken_at?: string | null
 }
 
 type HostPages = InfiniteData<{ images: HostImage[]; next: string | null; folder: string }, string | null>
@@ -22,10 +33,14 @@ type HostPages = InfiniteData<{ images: HostImage[]; next: string | null; folder
 export function useAdminGallery(folder: string) {
   const queryClient = useQueryClient()
   const records = useQuery(publishedRecordsQuery(trpcUtils))
+  const places = useQuery(trpcUtils.places.photoPlaces.queryOptions())
   const host = useInfiniteQuery(hostImagesQuery(folder))
   const publishMutation = trpc.gallery.publish.useMutation()
   const unpublishMutation = trpc.gallery.unpublish.useMutation()
   const deleteMutation = trpc.gallery.delete.useMutation()
+  const placeMutation = trpc.places.setPhotoPlace.useMutation()
+  // The last upload's GPS suggestion, offered until the owner uses or dismisses it.
+  const [placeOffer, setPlaceOffer] = useState<{ image: HostImage; suggestion: PhotoPlaceSuggestion } | null>(null)
   // Metadata the AI wrote, kept here until the image is (re)published.
   const [edits, setEdits] = useState<Map<string, GalleryMetadata>>(new Map())
   const [selected, setSelected] = useState<Set<string>>(new Set())
@@ -41,15 +56,16 @@ export function useAdminGallery(folder: string) {
 
   const images = useMemo<ManagedImage[]>(() => {
     const byId = new Map((records.data ?? []).map((r): [string, PublishedRecord] => [r.cloudinary_public_id, r]))
+    const placeOf = new Map((places.data ?? []).map((p): [string, PhotoPlace] => [p.public_id, p]))
     // A photo uploaded meanwhile can come again on a later page: each image once.
     const unique = new Map<string, HostImage>()
     for (const page of host.data?.pages ?? []) for (const image of page.images) if (!unique.has(image.public_id)) unique.set(image.public_id, image)
     return [...unique.values()].map((image) => {
       const record = byId.get(image.public_id)
       const meta = edits.get(image.public_id) ?? (record ? { title: record.title, caption: record.caption, location: record.location, tags: record.tags } : undefined)
-      return { ...image, ...meta, published: record?.is_published ?? false }
+      return { ...image, ...meta, published: record?.is_published ?? false, place: placeOf.get(image.public_id) ?? null }
     })
-  }, [host.data, records.data, edits])
+  }, [host.data, records.data, places.data, edits])
 
   const loadNotice = ((): (Notice & { at: number }) | null => {
     if (host.isFetching && host.failureCount > 0 && isRateLimited(host.failureReason)) {
@@ -91,7 +107,7 @@ export function useAdminGallery(folder: string) {
 
   const publish = (targets: ManagedImage[], single: boolean, success?: string) => {
     if (targets.length === 0) return notify({ kind: 'error', text: messages.gallery.selectToPublish })
-    const images: HostImage[] = targets.map(({ published: _published, ...image }) => image)
+    const images: HostImage[] = targets.map(hostFields)
     return changePublication(
       targets.map((t) => t.public_id),
       () => publishMutation.mutateAsync({ images }),
@@ -128,11 +144,25 @@ export function useAdminGallery(folder: string) {
     await Promise.all([refreshRecords(), queryClient.resetQueries({ queryKey: hostImagesQuery(folder).queryKey })])
   }
 
-  /** A photo just uploaded into this folder goes first in the list. */
-  const added = (image: HostImage) => {
+  /** A photo just uploaded into this folder goes first in the list; what its GPS says is offered, not kept. */
+  const added = (image: HostImage, suggestion: PhotoPlaceSuggestion | null) => {
     updateHostPages((data) => ({ ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, images: [image, ...p.images] } : p)) }))
+    setPlaceOffer(suggestion && { image, suggestion })
     notify({ kind: 'success', text: messages.gallery.imageUploaded })
   }
+
+  /** Where a photo was taken, saved at once (the record is made, unpublished, for a photo not on /gallery yet). */
+  const setPlace = (image: HostImage, change: PhotoPlaceChange) =>
+    withBusy([image.public_id], async () => {
+      try {
+        const { public_id, thumbnail_url: _thumbnail, location: _location, ...fields } = hostFields(image)
+        await placeMutation.mutateAsync({ public_id, ...change, image: fields })
+        await Promise.all([trpcUtils.places.photoPlaces.invalidate(), refreshRecords()])
+        notify({ kind: 'success', text: change.latitude === null ? 'Photo taken off the map' : 'Place saved' })
+      } catch (error) {
+        notify({ kind: 'error', text: toUserMessage(error, 'The place could not be saved') })
+      }
+    })
 
   /** New metadata for one image (from the AI button): kept locally, saved when the image is (re)published. */
   const applyMetadata = async (image: ManagedImage, metadata: GalleryMetadata) => {
@@ -170,5 +200,23 @@ export function useAdminGallery(folder: string) {
     remove,
     added,
     applyMetadata,
+    placeOffer,
+    dismissPlaceOffer: () => setPlaceOffer(null),
+    setPlace,
   }
 }
+
+/** The image host's fields of a managed image, without what the manager adds. */
+const hostFields = ({ public_id, thumbnail_url, url, width, height, format, folder, title, caption, location, tags }: HostImage): HostImage => ({
+  public_id,
+  thumbnail_url,
+  url,
+  width,
+  height,
+  format,
+  folder,
+  title,
+  caption,
+  location,
+  tags,
+})

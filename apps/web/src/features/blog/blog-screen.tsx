@@ -9,7 +9,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { CategoryChips } from './category-chips'
 import { NewsletterForm } from './newsletter-form'
 import { PostCard } from './post-card'
-import { useDebouncedValue } from './use-debounced-value'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
 
 export const SEARCH_DELAY_MS = 300
 

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import type { PostCard as StoryCard } from '@wayfarer/api/schemas'
+import { responsiveSrcset, type PostCard as StoryCard } from '@wayfarer/api/schemas'
 import { Badge, cx } from '@wayfarer/ui'
 import { LocationPin } from '../post/location-pin'
 import { formatPostDate } from '../post/format'
@@ -33,6 +33,9 @@ export function PostCard({
         {post.featured_image && (
           <img
             src={post.featured_image}
+            srcSet={responsiveSrcset(post.featured_image)}
+            // A third of the row from 1024 px (two thirds for the large card), half from 640 px, else the screen.
+            sizes={large ? '(min-width: 768px) 66vw, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
             alt={post.featured_image_alt ?? post.title}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { site } from '@wayfarer/api/schemas'
+import { responsiveSrcset, site } from '@wayfarer/api/schemas'
 import { useHeroImage } from '../gallery/use-body-photos'
 
 /**
@@ -11,7 +11,7 @@ export function Hero() {
 
   return (
     <section className="relative isolate flex min-h-[70vh] items-center overflow-hidden bg-gray-900">
-      {image && <img data-testid="hero-image" src={image.url} alt={image.title} onError={onImageError} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
+      {image && <img data-testid="hero-image" src={image.url} srcSet={responsiveSrcset(image.url)} sizes="100vw" fetchPriority="high" alt={image.title} onError={onImageError} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
       <div className="mx-auto w-full max-w-6xl px-4 pt-24 pb-32 text-white">
         <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">Explore the world, one story at a time</h1>
         <p className="mt-6 max-w-2xl text-lg text-gray-100">{site.description}</p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { boxOf, panBy, project, toScreen, unproject, viewAround } from './mercator'
+import { boxOf, panBy, project, tilesInView, toScreen, unproject, viewAround } from './mercator'
 
 describe('map projection', () => {
   it('puts the map origin, the antimeridian and the poles limit where Web Mercator does', () => {
@@ -37,5 +37,22 @@ describe('map projection', () => {
     expect(nepal.zoom).toBe(6)
     expect(nepal.longitude).toBeCloseTo(84.1, 1)
     expect(viewAround([84, 28, 84, 28], 800, 500, 10).zoom).toBe(10)
+  })
+
+  it('covers a view with the raster tiles under it, wrapping around the antimeridian and not past the poles', () => {
+    // Zoom 1: the world is 2 × 2 tiles of 256 px; a 512 × 512 view centred on 0,0 sees exactly those four.
+    const world = tilesInView({ longitude: 0, latitude: 0, zoom: 1 }, 512, 512)
+    expect(world.map(({ x, y, left, top }) => [x, y, left, top])).toEqual([
+      [0, 0, 0, 0],
+      [1, 0, 256, 0],
+      [0, 1, 0, 256],
+      [1, 1, 256, 256],
+    ])
+    // Centred on the antimeridian at zoom 2, the tiles left of it are the world's last column.
+    const pacific = tilesInView({ longitude: 180, latitude: 0, zoom: 2 }, 300, 200)
+    expect(new Set(pacific.map((t) => t.x))).toEqual(new Set([3, 0]))
+    expect(pacific.every((t) => t.z === 2 && t.y >= 1 && t.y <= 2)).toBe(true)
+    // A tall view at zoom 1 has no rows above the top or below the bottom of the world.
+    expect(tilesInView({ longitude: 0, latitude: 0, zoom: 1 }, 256, 2000).every((t) => t.y >= 0 && t.y <= 1)).toBe(true)
   })
 })

@@ -77,3 +77,28 @@ export function viewAround(box: readonly [number, number, number, number], width
   const [longitude, latitude] = unproject((x1 + x2) / 2, (y1 + y2) / 2, zoom)
   return clampView({ longitude, latitude, zoom })
 }
+
+/** A raster tile of the view: its address ({z}/{x}/{y}, x wrapped around the world) and where it is drawn. */
+export interface ViewTile {
+  z: number
+  x: number
+  y: number
+  left: number
+  top: number
+}
+
+/** The tiles that cover a view of `width` × `height`, rows off the top or bottom of the world left out. */
+export function tilesInView(view: MapView, width: number, height: number): ViewTile[] {
+  const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
+  const left = cx - width / 2
+  const top = cy - height / 2
+  const count = 2 ** view.zoom
+  const tiles: ViewTile[] = []
+  for (let row = Math.floor(top / TILE_PX); row * TILE_PX < top + height; row++) {
+    if (row < 0 || row >= count) continue
+    for (let column = Math.floor(left / TILE_PX); column * TILE_PX < left + width; column++) {
+      tiles.push({ z: view.zoom, x: ((column % count) + count) % count, y: row, left: column * TILE_PX - left, top: row * TILE_PX - top })
+    }
+  }
+  return tiles
+}

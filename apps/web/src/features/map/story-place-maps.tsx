@@ -1,9 +1,12 @@
+import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { geoMercator, geoPath } from 'd3-geo'
 import type { LineString } from 'geojson'
 import type { StoryPlace, StoryRoute } from '@wayfarer/api/schemas'
 import { project, worldPx } from './mercator'
+import { pointAlong } from './route-geometry'
 import { countries } from './world-map'
+import { Lightbox } from '../gallery/lightbox'
 
 const WIDTH = 800
 const MINI_HEIGHT = 260
@@ -76,6 +79,12 @@ function RouteMap({ route }: { route: StoryRoute }) {
           <path key={c.id || c.name} d={path(c.geometry) ?? ''} className="fill-stone-100 stroke-white" strokeWidth={0.8} />
         ))}
         <path d={path(line) ?? ''} data-testid="route-line" fill="none" className="stroke-orange-700" strokeWidth={4} strokeLinejoin="round" strokeLinecap="round" />
+        {route.photos.map((photo) => {
+          // On the line where the route passes it (its distance along the whole track, as a share of it).
+          const along = pointAlong(route.line, photo.distance_m / Math.max(1, route.distance_m))
+          const at = along ? projection(along) : null
+          return at ? <circle key={photo.id} cx={at[0]} cy={at[1]} r={6} className="fill-sky-700 stroke-white" strokeWidth={2} data-testid="route-photo-marker" /> : null
+        })}
         {start ? <circle cx={start[0]} cy={start[1]} r={7} className="fill-teal-700 stroke-white" strokeWidth={2} /> : null}
         {end ? <circle cx={end[0]} cy={end[1]} r={7} className="fill-gray-900 stroke-white" strokeWidth={2} /> : null}
       </svg>
@@ -88,14 +97,38 @@ function RouteMap({ route }: { route: StoryRoute }) {
           <dt className="text-sm text-gray-600">Elevation gain</dt>
           <dd className="text-xl font-bold text-gray-900">{metres(route.elevation_gain_m)}</dd>
         </div>
-        {route.photos.length ? (
-          <div>
-            <dt className="text-sm text-gray-600">Photos along the way</dt>
-            <dd className="text-xl font-bold text-gray-900">{route.photos.length}</dd>
-          </div>
-        ) : null}
       </dl>
       {route.profile.length > 1 ? <ElevationProfile profile={route.profile} distance={route.distance_m} lowest={lowest} highest={highest} /> : null}
+      {route.photos.length ? <PhotosAlongTheWay photos={route.photos} /> : null}
+    </div>
+  )
+}
+
+/**
+ * The published photos taken on the way, in the order the route passes them (placed by their time, or by their
+ * point when they have no time), each opening the gallery's lightbox.
+ */
+function PhotosAlongTheWay({ photos }: { photos: StoryRoute['photos'] }) {
+  const [open, setOpen] = useState<number | null>(null)
+  return (
+    <div className="mt-6">
+      <h3 className="text-lg font-semibold text-gray-900">Photos along the way</h3>
+      <ol className="mt-3 flex gap-3 overflow-x-auto pb-2" data-testid="route-photos">
+        {photos.map((photo, i) => (
+          <li key={photo.id} className="w-40 shrink-0">
+            <button
+              type="button"
+              onClick={() => setOpen(i)}
+              className="block w-full rounded-lg text-left focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
+            >
+              <img src={photo.thumbnail_url} alt={photo.title || photo.location || 'Photo'} loading="lazy" width={160} height={120} className="h-28 w-40 rounded-lg object-cover" />
+              <span className="mt-1 block text-sm text-gray-800">{photo.title || photo.location}</span>
+              <span className="block text-xs text-gray-600">at {km(photo.distance_m)}</span>
+            </button>
+          </li>
+        ))}
+      </ol>
+      {open !== null ? <Lightbox photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} /> : null}
     </div>
   )
 }

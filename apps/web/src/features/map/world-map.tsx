@@ -3,9 +3,9 @@ import { geoMercator, geoPath } from 'd3-geo'
 import { feature } from 'topojson-client'
 import type { Topology, GeometryCollection } from 'topojson-specification'
 import type { FeatureCollection, Geometry } from 'geojson'
-import type { MapCluster, MapPhoto, MapStory } from '@wayfarer/api/schemas'
+import { tileUrl, type MapCluster, type MapPhoto, type MapStory } from '@wayfarer/api/schemas'
 import worldTopology from 'world-atlas/countries-110m.json'
-import { clampView, panBy, project, toScreen, worldPx, type MapView } from './mercator'
+import { clampView, panBy, project, tilesInView, toScreen, TILE_PX, unproject, worldPx, type MapView } from './mercator'
 
 export interface CountryShape {
   id: string
@@ -38,6 +38,11 @@ export interface WorldMapProps {
   /** A cluster that never splits (everything at one spot) was chosen: what is in it. */
   onMembers?: (members: NonNullable<MapCluster['members']>) => void
   label: string
+  /** The owner's pin (the place picker): drawn, and moved by a click or Enter where the map is. */
+  pin?: { latitude: number | null; longitude: number | null }
+  onDrop?: (longitude: number, latitude: number) => void
+  /** Raster tiles under the markers (MAP_TILES_URL); null draws the built-in vector world. */
+  tiles?: { url: string; attribution: string } | null
   children?: ReactNode
 }
 
@@ -46,7 +51,7 @@ export interface WorldMapProps {
  * photo opens it); the map itself pans with a drag, the arrow keys or the buttons, and zooms with the wheel,
  * + and - or the buttons.
  */
-export function WorldMap({ view, onView, width, height, clusters, stories, photos, visited, onStory, onPhoto, onMembers, label, children }: WorldMapProps) {
+export function WorldMap({ view, onView, width, height, clusters, stories, photos, visited, onStory, onPhoto, onMembers, label, pin, onDrop, tiles, children }: WorldMapProps) {
   const drag = useRef<{ x: number; y: number; view: MapView } | null>(null)
   const [dragging, setDragging] = useState(false)
   const path = useMemo(() => {
@@ -68,6 +73,7 @@ export function WorldMap({ view, onView, width, height, clusters, stories, photo
     const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP_PX, 0], ArrowRight: [-PAN_STEP_PX, 0], ArrowUp: [0, PAN_STEP_PX], ArrowDown: [0, -PAN_STEP_PX] }
     const move = moves[e.key]
     if (move) onView(panBy(view, move[0], move[1]))
+    else if (onDrop && (e.key === 'Enter' || e.key === ' ')) onDrop(view.longitude, view.latitude)
     else if (e.key === '+' || e.key === '=') zoomTo(view.zoom + 1)
     else if (e.key === '-') zoomTo(view.zoom - 1)
     else return
@@ -90,6 +96,16 @@ export function WorldMap({ view, onView, width, height, clusters, stories, photo
   const endDrag = () => {
     drag.current = null
     setDragging(false)
+  }
+  // A click that did not drag drops the pin there.
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
+    if (drag.current && !dragging && onDrop) {
+      const rect = e.currentTarget.getBoundingClientRect()
+      const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
+      const [longitude, latitude] = unproject(cx - width / 2 + (e.clientX - rect.left), cy - height / 2 + (e.clientY - rect.top), view.zoom)
+      onDrop(longitude, latitude)
+    }
+    endDrag()
   }
   const lastWheel = useRef(0)
   const onWheel = (e: WheelEvent<HTMLDivElement>) => {
@@ -118,24 +134,26 @@ export function WorldMap({ view, onView, width, height, clusters, stories, photo
       <div
         ref={surface}
         role="region"
-        aria-label={`${label}. Arrow keys move the map, plus and minus zoom.`}
+        aria-label={`${label}. Arrow keys move the map, plus and minus zoom${onDrop ? ', Enter puts the pin at the centre' : ''}.`}
         tabIndex={0}
         className={`absolute inset-0 touch-none select-none outline-none focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:ring-inset ${dragging ? 'cursor-grabbing' : 'cursor-grab'}`}
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
-        onPointerUp={endDrag}
+        onPointerUp={onPointerUp}
         onPointerCancel={endDrag}
         onWheel={onWheel}
         data-testid="world-map"
         data-zoom={view.zoom}
       >
-        <svg width={width} height={height} aria-hidden="true" className="block">
+        {tiles && <TileLayer template={tiles.url} view={view} width={width} height={height} />}
+        {/* Over raster tiles only the visited countries are drawn, tinted; the vector world draws them all. */}
+        <svg width={width} height={height} aria-hidden="true" className="absolute inset-0 block">
           {countries.map((c) => (
             <path
               key={c.id || c.name}
               d={path(c.geometry) ?? ''}
-              className={visited.has(c.id) ? 'fill-teal-200 stroke-white' : 'fill-stone-100 stroke-white'}
+              className={tiles ? (visited.has(c.id) ? 'fill-teal-500/20 stroke-teal-700/40' : 'fill-none stroke-none') : visited.has(c.id) ? 'fill-teal-200 stroke-white' : 'fill-stone-100 stroke-white'}
               strokeWidth={0.7}
               data-visited={visited.has(c.id) || undefined}
             />
@@ -203,6 +221,8 @@ export function WorldMap({ view, onView, width, height, clusters, stories, photo
             )
           })}
         </ul>
+        {pin && pin.latitude !== null && pin.longitude !== null && <Pin {...at(pin.longitude, pin.latitude)} />}
+        {onDrop && <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gray-700/60" />}
       </div>
       <div className="absolute top-3 right-3 flex flex-col overflow-hidden rounded-lg border border-gray-300 bg-white shadow">
         <button type="button" aria-label="Zoom in" onClick={() => zoomTo(view.zoom + 1)} className="h-9 w-9 text-lg font-bold text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
@@ -212,8 +232,41 @@ export function WorldMap({ view, onView, width, height, clusters, stories, photo
           −
         </button>
       </div>
-      <p className="absolute bottom-1 left-2 text-xs text-gray-700">Map data: Natural Earth</p>
+      <p className="absolute bottom-1 left-2 rounded bg-white/80 px-1 text-xs text-gray-800">{tiles ? tiles.attribution || 'Map tiles' : 'Map data: Natural Earth'}</p>
       {children}
+    </div>
+  )
+}
+
+/** The owner's pin, its tip on the point. */
+function Pin({ left, top }: { left: number; top: number }) {
+  return (
+    <span
+      aria-hidden="true"
+      data-testid="map-pin"
+      className="pointer-events-none absolute h-7 w-7 rounded-full rounded-br-none border-2 border-white bg-red-700 shadow-md"
+      style={{ left: left - 14, top: top - 34, transform: 'rotate(45deg)' }}
+    />
+  )
+}
+
+/** The raster tiles under a view, from the owner's tile server; decorative (the markers and the list say it all). */
+function TileLayer({ template, view, width, height }: { template: string; view: MapView; width: number; height: number }) {
+  return (
+    <div aria-hidden="true" className="absolute inset-0" data-testid="map-tiles">
+      {tilesInView(view, width, height).map((t) => (
+        <img
+          key={`${t.z}/${t.left}/${t.top}`}
+          src={tileUrl(template, t.z, t.x, t.y)}
+          alt=""
+          width={TILE_PX}
+          height={TILE_PX}
+          draggable={false}
+          decoding="async"
+          className="absolute max-w-none"
+          style={{ left: t.left, top: t.top }}
+        />
+      ))}
     </div>
   )
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
-import { notFoundPage, pageTitle, site, type PublicPost } from '@wayfarer/api/schemas'
+import { FEATURED_IMAGE_SIZES, notFoundPage, pageTitle, responsiveSrcset, site, type PublicPost } from '@wayfarer/api/schemas'
 import { Badge, cx, Skeleton } from '@wayfarer/ui'
 import { trpc, trpcUtils } from '../../lib/trpc'
 import { previewQuery, storyQuery } from './queries'
@@ -139,7 +139,14 @@ function PostArticle({ post, preview = false }: { post: PublicPost; preview?: bo
         )}
       </header>
       {post.featured_image && (
-        <img src={post.featured_image} alt={post.featured_image_alt ?? post.title} fetchPriority="high" className="mt-8 aspect-video w-full rounded-xl object-cover" />
+        <img
+          src={post.featured_image}
+          srcSet={responsiveSrcset(post.featured_image)}
+          sizes={FEATURED_IMAGE_SIZES}
+          alt={post.featured_image_alt ?? post.title}
+          fetchPriority="high"
+          className="mt-8 aspect-video w-full rounded-xl object-cover"
+        />
       )}
       {post.excerpt && <p className="mt-8 text-xl leading-relaxed text-gray-700">{post.excerpt}</p>}
       {!preview && (

@@ -1,13 +1,14 @@
 import { useCallback, useState, type ChangeEvent } from 'react'
 import { z } from 'zod'
 import { messages } from '@wayfarer/api/messages'
+import { photoPlaceSuggestion, type PhotoPlaceSuggestion } from '@wayfarer/api/schemas'
 import { Toast } from '@wayfarer/ui'
 import { checkImageFile, uploadImage } from '../../lib/upload'
 import { toUserMessage } from '../../lib/user-message'
 
 // SPEC.md §8: the success message stays 3 seconds.
 const SUCCESS_MS = 3000
-const uploadedImage = z.object({ url: z.string() })
+const uploadedImage = z.object({ url: z.string(), place_suggestion: photoPlaceSuggestion.nullable().default(null) })
 
 interface Props {
   postId: number | null
@@ -16,10 +17,12 @@ interface Props {
   showUrlField: boolean
   onUrl: (url: string) => void
   onAlt: (alt: string) => void
+  /** Where the uploaded photo's GPS says it was taken (already rounded), offered to the owner. */
+  onPlaceSuggestion: (suggestion: PhotoPlaceSuggestion | null) => void
 }
 
 /** SPEC.md §2/§5/§8 featured image: upload (after the first save) with progress, alt text, URL field and preview. */
-export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt }: Props) {
+export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt, onPlaceSuggestion }: Props) {
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState(false)
@@ -37,6 +40,7 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt }: 
     try {
       const data = await uploadImage(`/api/posts/${postId}/upload`, file, uploadedImage, setProgress)
       onUrl(data.url)
+      onPlaceSuggestion(data.place_suggestion)
       setSuccess(true)
     } catch (e) {
       setError(toUserMessage(e, messages.upload.failed, messages.upload.network))

@@ -8,4 +8,10 @@ describe('post form rules (SPEC.md §5)', () => {
     expect(postPayload({ ...values, meta_title: 'Own', meta_description: 'Desc' })).toMatchObject({ meta_title: 'Own', meta_description: 'Desc' })
     expect(postPayload(values)).not.toHaveProperty('status')
   })
+
+  it('sends the point and country as they are, null when the story is not on the map', () => {
+    expect(postPayload(emptyPostForm())).toMatchObject({ latitude: null, longitude: null, country_code: null })
+    const placed = { ...emptyPostForm(), latitude: 28.2096, longitude: 83.9856, country_code: 'NP' }
+    expect(postPayload(placed)).toMatchObject({ latitude: 28.2096, longitude: 83.9856, country_code: 'NP' })
+  })
 })

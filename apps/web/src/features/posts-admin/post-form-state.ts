@@ -12,6 +12,10 @@ export interface PostFormValues {
   location_name: string
   location_region: string
   location_country: string
+  /** The story's point on the map and its country (issue 13); null when it has none. */
+  latitude: number | null
+  longitude: number | null
+  country_code: string | null
   meta_title: string
   meta_description: string
   meta_keywords: string[]
@@ -28,6 +32,9 @@ export const emptyPostForm = (): PostFormValues => ({
   location_name: '',
   location_region: '',
   location_country: '',
+  latitude: null,
+  longitude: null,
+  country_code: null,
   meta_title: '',
   meta_description: '',
   meta_keywords: [],
@@ -44,6 +51,9 @@ export const formFromPost = (post: AdminPost): PostFormValues => ({
   location_name: post.location_name ?? '',
   location_region: post.location_region ?? '',
   location_country: post.location_country ?? '',
+  latitude: post.latitude,
+  longitude: post.longitude,
+  country_code: post.country_code,
   meta_title: post.meta_title ?? '',
   meta_description: post.meta_description ?? '',
   meta_keywords: post.meta_keywords,

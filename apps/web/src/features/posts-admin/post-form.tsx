@@ -2,7 +2,7 @@ import { useMemo, useRef, useState, type ReactNode } from 'react'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { hasStoryContent, type PostStatusValue } from '@wayfarer/api/schemas'
+import { hasStoryContent, type PhotoPlaceSuggestion, type PostStatusValue } from '@wayfarer/api/schemas'
 import { useQuery } from '@tanstack/react-query'
 import { trpc, trpcUtils } from '../../lib/trpc'
 import { categoriesQuery } from '../blog/queries'
@@ -17,6 +17,7 @@ import { useUnsavedChangesGuard } from './unsaved-changes'
 import { useToast } from '../admin/toast-host'
 import { STORY_TITLE_CLASS, StoryBody } from '../post/story-body'
 import { ScheduleBox } from './schedule-box'
+import { PlaceCard } from './place-card'
 
 interface Props {
   /** Absent on /admin/posts/new: upload and AI stay disabled until the post has been saved. */
@@ -29,6 +30,7 @@ export function PostForm({ post, initial }: Props) {
   const navigate = useNavigate()
   const [values, setValues] = useState(initial)
   const [preview, setPreview] = useState(false)
+  const [placeOffer, setPlaceOffer] = useState<PhotoPlaceSuggestion | null>(null)
   const insertRef = useRef<((text: string) => void) | null>(null)
   const categories = useQuery(categoriesQuery(trpcUtils))
   const tags = useQuery(tagsQuery(trpcUtils))
@@ -188,8 +190,17 @@ export function PostForm({ post, initial }: Props) {
               showUrlField={post !== undefined}
               onUrl={(url) => set('featured_image', url)}
               onAlt={(alt) => set('featured_image_alt', alt)}
+              onPlaceSuggestion={setPlaceOffer}
             />
           </Card>
+
+          <PlaceCard
+            postId={postId}
+            point={{ latitude: values.latitude, longitude: values.longitude, country_code: values.country_code }}
+            offer={placeOffer}
+            onOfferDone={() => setPlaceOffer(null)}
+            onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+          />
 
           <Card className="space-y-4 p-6">
             <h3 className="font-semibold text-gray-900">SEO</h3>
