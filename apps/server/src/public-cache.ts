@@ -10,7 +10,7 @@ import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } fr
  * A read with a side effect (the REST read by slug counts a view) keeps it with the answer and runs it on each hit.
  */
 const CACHEABLE = [
-  /^\/api\/(posts|posts\/slug\/[^/?]+|categories|tags|gallery|gallery\/body-photos|places\/(map|countries|countries\/[^/?]+))(\?|$)/,
+  /^\/api\/(posts|posts\/slug\/[^/?]+|categories|categories\/[^/?]+|tags|gallery|gallery\/body-photos|places\/(map|countries|countries\/[^/?]+))(\?|$)/,
   /^\/api\/comments\/post\/[^/?]+(\?|$)/,
   /^\/trpc\/(posts\.(cards|published|story)|taxonomy\.\w+|comments\.forPost|gallery\.(published|list|bodyPhotos|settings)|places\.(map|countries|country|story|storyRoute|mapSettings))(\?|$)/,
   /^\/(sitemap\.xml|rss\.xml)$/,

@@ -3,30 +3,18 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { TRPCError } from '@trpc/server'
-import { getHTTPStatusCodeFromError } from '@trpc/server/http'
-import { appRouter, DomainError, exportArchive, InvalidInputError, PayloadTooLargeError, UnavailableError, userMessageOf, type AppDeps } from '@wayfarer/api'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { appRouter, DomainError, exportArchive, InvalidInputError, PayloadTooLargeError, UnavailableError, type AppDeps } from '@wayfarer/api'
 import { EXPORT_PATH, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, transferMessages } from '@wayfarer/api/schemas'
 import { contextFor } from './context'
+import { sendError } from './rest'
 
-const statusOf: Record<DomainError['kind'], number> = {
-  invalid: 400, unauthorized: 401, forbidden: 403, 'not-found': 404, conflict: 409,
-  'too-large': 413, 'rate-limited': 429, upstream: 502, unavailable: 503,
-}
 // Multipart framing and the form's small fields around the file.
 const MULTIPART_OVERHEAD = 64 * 1024
 
 /** Only the owner gets past this, and before a byte of the body is read. */
 async function requireOwner(deps: AppDeps, request: FastifyRequest): Promise<void> {
   await appRouter.createCaller(contextFor(deps, request)).auth.me()
-}
-
-function sendFailure(reply: FastifyReply, error: unknown) {
-  if (error instanceof TRPCError) return reply.code(getHTTPStatusCodeFromError(error)).send({ success: false, error: userMessageOf(error) })
-  if (error instanceof DomainError) return reply.code(statusOf[error.kind]).send({ success: false, error: error.message })
-  // Anything else is a server fault: the error boundary logs it and answers 500.
-  throw error
 }
 
 /**
@@ -58,7 +46,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
       }
       return reply.send({ success: true, data: await jobs.register(id, file, filename) })
     } catch (error) {
-      return sendFailure(reply, error)
+      return sendError(reply, error)
     }
   })
 
@@ -66,7 +54,7 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
     try {
       await requireOwner(deps, request)
     } catch (error) {
-      return sendFailure(reply, error)
+      return sendError(reply, error)
     }
     const dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-export-'))
     try {

@@ -39,6 +39,7 @@ export const messages = {
     loadFailed: 'Failed to load posts',
     connectionFailed: 'Error connecting to server',
     notFound: 'Post Not Found',
+    categoryNotFound: 'Category not found',
     postLoadFailed: 'Failed to load post',
     notFoundText: 'The requested post could not be found.',
     noResults: 'No stories found',

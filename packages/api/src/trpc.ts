@@ -4,6 +4,7 @@ import type { AppDeps } from './deps'
 import { DomainError, RateLimitedError, UnauthorizedError } from './errors'
 import { resolveSession, type SessionUser } from './auth/service'
 import { installInputMessages } from './input-policy'
+import type { RestMeta } from './rest-meta'
 
 // Every check a schema left without its own message answers in the product's words, never zod's.
 installInputMessages()
@@ -46,6 +47,8 @@ export interface ProcedureMeta {
   admin?: boolean
   /** Never accepted inside a tRPC batch (sign-in: one attempt per request, so throttling sees every one). */
   unbatched?: boolean
+  /** Also served as this REST path (see rest-meta.ts). */
+  rest?: RestMeta
 }
 
 // 2. Initialisation: domain errors become tRPC codes; zod errors read as their first message.

@@ -1,34 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRouter } from '@wayfarer/api'
-import { restRoutes } from '.'
+import { restProcedures, type RestProcedure } from '.'
 import { startTestServer, type TestServer } from '../testing'
 
 /**
- * SPEC.md §6: every admin call needs the owner's bearer token. These tables are read from the router and the
- * REST table themselves, so a procedure or path added later is covered without touching this file — a new
- * REST path is either in PUBLIC_REST below (a deliberate, reviewed choice) or must answer 401 when anonymous.
+ * SPEC.md §6: every admin call needs the owner's bearer token. These tables are read from the router itself (its
+ * procedures and their REST metadata), so a procedure or path added later is covered without touching this file:
+ * a REST path is public exactly when its procedure is a `publicProcedure`, and then must not ask for a session.
  */
-const PUBLIC_REST = new Set([
-  'GET /api/health',
-  'POST /api/auth/login',
-  'GET /api/posts',
-  'GET /api/posts/slug/:slug',
-  'GET /api/categories',
-  'GET /api/tags',
-  'GET /api/comments/post/:postId',
-  'POST /api/comments/submit',
-  'POST /api/contact',
-  'GET /api/gallery',
-  'GET /api/gallery/body-photos',
-  'GET /api/youtube/travel-videos',
-  'GET /api/youtube/shorts',
-  'GET /api/places/map',
-  'GET /api/places/countries',
-  'GET /api/places/countries/:code',
-  'GET /api/places/settings',
-  'GET /api/posts/slug/:slug/route',
-  'GET /api/posts/slug/:slug/place',
-])
+const restPaths = restProcedures()
+const key = (p: RestProcedure) => `${p.rest.method} ${p.rest.path}`
 
 interface ProcedureDef {
   _def: { type: 'query' | 'mutation' | 'subscription'; meta?: { admin?: boolean } }
@@ -80,29 +61,39 @@ describe('every admin tRPC procedure refuses callers without a valid session', (
 })
 
 describe('every REST path that is not public refuses callers without a valid session', () => {
-  const key = (route: { method: string; url: string }) => `${route.method} ${route.url}`
-  const adminRoutes = restRoutes.filter((r) => !PUBLIC_REST.has(key(r)))
+  const adminPaths = restPaths.filter((p) => p.admin)
 
-  it('lists only existing paths as public', () => {
-    const known = new Set(restRoutes.map(key))
-    expect([...PUBLIC_REST].filter((k) => !known.has(k))).toEqual([])
-    expect(adminRoutes.map(key)).toEqual(expect.arrayContaining(['GET /api/posts/admin', 'POST /api/posts/:id/upload', 'GET /api/settings/ai', 'GET /api/posts/admin/stats']))
+  it('reads which paths are public from the procedures', () => {
+    expect(restPaths.filter((p) => !p.admin).map(key)).toEqual(
+      expect.arrayContaining(['GET /api/health', 'POST /api/auth/login', 'GET /api/posts', 'POST /api/comments/submit', 'POST /api/contact']),
+    )
+    expect(adminPaths.map(key)).toEqual(expect.arrayContaining(['GET /api/posts/admin', 'POST /api/posts/:id/upload', 'GET /api/settings/ai', 'GET /api/posts/admin/stats']))
   })
 
   for (const [label] of credentials) {
     it(`answers 401 to ${label}`, async () => {
       const failures: string[] = []
-      for (const route of adminRoutes) {
-        const url = route.url.replace(/:[A-Za-z]+/g, '1')
+      for (const p of adminPaths) {
         const res = await server.app.inject({
-          method: route.method,
-          url,
-          payload: route.method === 'GET' ? undefined : {},
+          method: p.rest.method,
+          url: p.rest.path.replace(/:[A-Za-z_]+/g, '1'),
+          payload: p.rest.method === 'GET' ? undefined : {},
           headers: headersFor(label),
         })
-        if (res.statusCode !== 401 || res.json().success !== false) failures.push(`${key(route)} -> ${res.statusCode}`)
+        if (res.statusCode !== 401 || res.json().success !== false) failures.push(`${key(p)} -> ${res.statusCode}`)
       }
       expect(failures).toEqual([])
     })
   }
+})
+
+describe('a public REST path never asks a visitor for a session', () => {
+  it('answers anything but 401 to an anonymous call of every public path', async () => {
+    const failures: string[] = []
+    for (const p of restPaths.filter((r) => !r.admin)) {
+      const res = await server.app.inject({ method: p.rest.method, url: p.rest.path.replace(/:[A-Za-z_]+/g, '1'), payload: p.rest.method === 'GET' ? undefined : {} })
+      if (res.statusCode === 401) failures.push(key(p))
+    }
+    expect(failures).toEqual([])
+  })
 })

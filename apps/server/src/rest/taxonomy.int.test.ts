@@ -35,6 +35,28 @@ describe('GET /api/categories', () => {
   })
 })
 
+describe('GET /api/categories/{slug}', () => {
+  it('answers one category with its count of published posts, without a token', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/api/categories/beach-destinations' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json()).toEqual({
+      success: true,
+      data: { id: expect.any(Number), name: 'Beach Destinations', slug: 'beach-destinations', color: '#0891B2', description: '', post_count: 1 },
+    })
+    const trpc = await server.app.inject({ method: 'GET', url: `/trpc/taxonomy.category?input=${encodeURIComponent(JSON.stringify({ slug: 'tech' }))}` })
+    expect(trpc.json().result.data).toMatchObject({ slug: 'tech', post_count: 0 })
+  })
+
+  it('answers 404 for an unknown slug and 400 for a control character', async () => {
+    const missing = await server.app.inject({ method: 'GET', url: '/api/categories/nowhere' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json()).toEqual({ success: false, error: 'Category not found' })
+    const hostile = await server.app.inject({ method: 'GET', url: '/api/categories/a%00b' })
+    expect(hostile.statusCode).toBe(400)
+    expect(hostile.json()).toEqual({ success: false, error: 'Slug must not contain control characters' })
+  })
+})
+
 describe('GET /api/tags', () => {
   it('lists tags by name', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/tags' })

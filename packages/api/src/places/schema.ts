@@ -155,7 +155,7 @@ export const gazetteerPlace = z.object({
 export type GazetteerPlace = z.infer<typeof gazetteerPlace>
 
 export const suggestInput = z.object({
-  q: text('Search').trim().min(2, placeMessages.suggestShort).max(100),
+  q: text('Search', { error: placeMessages.suggestShort }).trim().min(2, placeMessages.suggestShort).max(100),
   limit: z.number().int().min(1).max(20).default(8),
 })
 export const nearestInput = z.object({ latitude, longitude })

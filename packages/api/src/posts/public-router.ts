@@ -14,6 +14,7 @@ import { countPostView, findPublishedPostOrThrow, listPostCards, listPublishedPo
 export const publicPostProcedures = {
   /** Published posts in the spec's public shape (bodies included): optional page size, page, category and search. */
   published: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/posts', summary: 'Published stories (all, or a page with limit)', data: 'posts', pagination: 'pagination' } })
     .input(publishedPostsInput)
     .output(publishedPostsOutput)
     .query(({ ctx, input }) => listPublishedPosts(ctx.deps, input)),
@@ -27,6 +28,7 @@ export const publicPostProcedures = {
     .query(({ ctx, input }) => listPostCards(ctx.deps, input)),
   /** One published post; counts a view (the REST path of SPEC.md §7 and outside callers). */
   bySlug: publicProcedure
+    .meta({ rest: { method: 'GET', path: '/api/posts/slug/:slug', summary: 'One published story; counts a view' } })
     .input(postBySlugInput)
     .output(publicPost)
     .query(({ ctx, input }) => readPublishedPost(ctx.deps, input.slug, ctx.onEachRead)),

@@ -1,4 +1,6 @@
 import type { AppDeps } from '../deps'
+import { NotFoundError } from '../errors'
+import { messages } from '../messages'
 import { publicPostSql, publicPostWhere } from '../posts/visibility'
 import type { PublicCategory, PublicTag } from './schema'
 
@@ -28,6 +30,13 @@ export async function categoryCounts(deps: Pick<AppDeps, 'prisma'>): Promise<Cat
 
 export async function listCategories(deps: Pick<AppDeps, 'prisma'>): Promise<PublicCategory[]> {
   return (await categoryCounts(deps)).categories
+}
+
+/** One category with its count of published posts; 404 when no category has this slug. */
+export async function findCategory(deps: Pick<AppDeps, 'prisma'>, slug: string): Promise<PublicCategory> {
+  const category = (await listCategories(deps)).find((c) => c.slug === slug)
+  if (!category) throw new NotFoundError(messages.posts.categoryNotFound)
+  return category
 }
 
 export async function listTags(deps: AppDeps): Promise<PublicTag[]> {
