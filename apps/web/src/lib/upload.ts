@@ -55,6 +55,36 @@ export function uploadFile<T>(url: string, field: string, file: File, schema: z.
   })
 }
 
+/**
+ * Downloads a file from an owner-only path (the site export): the session is a bearer token, which a plain link
+ * cannot carry, so the file is fetched and handed to the browser as a download. Resolves with the file's name;
+ * a refusal rejects with the server's text (or `failed` for a server fault), like the uploader.
+ */
+export async function downloadFile(url: string, fallbackName: string, failed: string): Promise<string> {
+  const token = authStorage.token()
+  let response: Response
+  try {
+    response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  } catch {
+    throw new UploadError('Could not reach the server. Please check your connection.', 0, true)
+  }
+  if (response.status === 401 && token) sessionEvents.expired()
+  if (!response.ok) {
+    const body = parseEnvelope(await response.text().catch(() => ''))
+    throw new UploadError(body?.error && response.status < 500 ? body.error : failed, response.status)
+  }
+  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName
+  const href = URL.createObjectURL(await response.blob())
+  const link = document.createElement('a')
+  link.href = href
+  link.download = name
+  document.body.append(link)
+  link.click()
+  link.remove()
+  setTimeout(() => URL.revokeObjectURL(href), 60_000)
+  return name
+}
+
 // The REST envelope of SPEC.md §3, as far as the uploader needs it.
 const envelope = z.object({ success: z.boolean(), data: z.unknown().optional(), error: z.string().optional() })
 
