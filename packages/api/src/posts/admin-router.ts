@@ -14,29 +14,19 @@ const savedPost = z.object({ id: z.number(), slug: z.string() })
 export const adminPostProcedures = {
   adminList: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/posts/admin', summary: 'Every story for the owner, paged', data: 'posts', pagination: 'pagination' } })
-    .input(adminPostsInput)
-    .output(adminPostsOutput)
-    .query(({ ctx, input }) => listAdminPosts(ctx.deps, input)),
+    .input(adminPostsInput).output(adminPostsOutput).query(({ ctx, input }) => listAdminPosts(ctx.deps, input)),
   adminById: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/posts/admin/:id', summary: 'One story for editing' } })
-    .input(postIdInput)
-    .output(adminPost)
-    .query(({ ctx, input }) => getAdminPost(ctx.deps, input.id)),
+    .input(postIdInput).output(adminPost).query(({ ctx, input }) => getAdminPost(ctx.deps, input.id)),
   create: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/posts', summary: 'Create a story' } })
-    .input(createPostInput)
-    .output(savedPost)
-    .mutation(({ ctx, input }) => createPost(ctx.deps, ctx.user.id, input)),
+    .input(createPostInput).output(savedPost).mutation(({ ctx, input }) => createPost(ctx.deps, ctx.user.id, input)),
   update: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/posts/:id', summary: 'Save a story' } })
-    .input(updatePostInput)
-    .output(savedPost)
-    .mutation(({ ctx, input }) => updatePost(ctx.deps, input)),
+    .input(updatePostInput).output(savedPost).mutation(({ ctx, input }) => updatePost(ctx.deps, input)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/posts/:id', summary: 'Delete a story' } })
-    .input(postIdInput)
-    .output(z.object({ id: z.number() }))
-    .mutation(({ ctx, input }) => deletePost(ctx.deps, input.id)),
+    .input(postIdInput).output(z.object({ id: z.number() })).mutation(({ ctx, input }) => deletePost(ctx.deps, input.id)),
   /** Binary input: reachable through the REST multipart route (server-side caller), not over tRPC HTTP. */
   uploadImage: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/posts/:id/upload', summary: "Upload a story's featured image", upload: { field: 'image', input: 'image' } } })

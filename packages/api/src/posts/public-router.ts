@@ -15,9 +15,7 @@ export const publicPostProcedures = {
   /** Published posts in the spec's public shape (bodies included): optional page size, page, category and search. */
   published: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/posts', summary: 'Published stories (all, or a page with limit)', data: 'posts', pagination: 'pagination' } })
-    .input(publishedPostsInput)
-    .output(publishedPostsOutput)
-    .query(({ ctx, input }) => listPublishedPosts(ctx.deps, input)),
+    .input(publishedPostsInput).output(publishedPostsOutput).query(({ ctx, input }) => listPublishedPosts(ctx.deps, input)),
   /**
    * The blog list's page of story cards (no bodies), with search, category, paging and the chips' counts:
    * the web app's list procedure. See `postCardsInput` / `postCardsOutput`.
@@ -29,9 +27,7 @@ export const publicPostProcedures = {
   /** One published post; counts a view (the REST path of SPEC.md §7 and outside callers). */
   bySlug: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/posts/slug/:slug', summary: 'One published story; counts a view' } })
-    .input(postBySlugInput)
-    .output(publicPost)
-    .query(({ ctx, input }) => readPublishedPost(ctx.deps, input.slug, ctx.onEachRead)),
+    .input(postBySlugInput).output(publicPost).query(({ ctx, input }) => readPublishedPost(ctx.deps, input.slug, ctx.onEachRead)),
   /**
    * The same post without counting a view. The web app loads it ahead of time (hovering a link preloads the
    * story), so the visit itself is counted separately with recordView once the page is shown.

@@ -7,22 +7,14 @@ import { createRedirect, deleteRedirect, listRedirects, updateRedirect } from '.
 export const redirectsRouter = router({
   list: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/redirects', summary: 'Redirects, paged', data: 'redirects', pagination: 'pagination' } })
-    .input(redirectsInput)
-    .output(redirectsOutput)
-    .query(({ ctx, input }) => listRedirects(ctx.deps, input)),
+    .input(redirectsInput).output(redirectsOutput).query(({ ctx, input }) => listRedirects(ctx.deps, input)),
   create: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/redirects', summary: 'Add a redirect' } })
-    .input(saveRedirectInput)
-    .output(redirectItem)
-    .mutation(({ ctx, input }) => createRedirect(ctx.deps, input)),
+    .input(saveRedirectInput).output(redirectItem).mutation(({ ctx, input }) => createRedirect(ctx.deps, input)),
   update: adminProcedure
     .meta({ rest: { method: 'PUT', path: '/api/redirects/:id', summary: 'Change a redirect' } })
-    .input(updateRedirectInput)
-    .output(redirectItem)
-    .mutation(({ ctx, input }) => updateRedirect(ctx.deps, input)),
+    .input(updateRedirectInput).output(redirectItem).mutation(({ ctx, input }) => updateRedirect(ctx.deps, input)),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/redirects/:id', summary: 'Delete a redirect' } })
-    .input(redirectIdInput)
-    .output(z.object({ id: z.number() }))
-    .mutation(({ ctx, input }) => deleteRedirect(ctx.deps, input.id)),
+    .input(redirectIdInput).output(z.object({ id: z.number() })).mutation(({ ctx, input }) => deleteRedirect(ctx.deps, input.id)),
 })
