@@ -27,7 +27,7 @@ export function resolveMigrationsDir(): string {
 }
 
 // Same table and checksum as `prisma migrate deploy`, so the Prisma CLI sees the history we wrote.
-const CREATE_HISTORY = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
+export const CREATE_HISTORY = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "id" VARCHAR(36) PRIMARY KEY NOT NULL,
   "checksum" VARCHAR(64) NOT NULL,
   "finished_at" TIMESTAMPTZ,

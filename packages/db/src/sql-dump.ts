@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { SqlConnection } from './migrator'
+import { CREATE_HISTORY, type SqlConnection } from './migrator'
 
 /**
  * A logical dump of Wayfarer's database in pg_dump's plain-SQL format: the schema as the migrations that built
@@ -10,16 +10,6 @@ import type { SqlConnection } from './migrator'
  */
 
 const MARK = '-- wayfarer:'
-const HISTORY_DDL = `CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
-  "id" VARCHAR(36) PRIMARY KEY NOT NULL,
-  "checksum" VARCHAR(64) NOT NULL,
-  "finished_at" TIMESTAMPTZ,
-  "migration_name" VARCHAR(255) NOT NULL,
-  "logs" TEXT,
-  "rolled_back_at" TIMESTAMPTZ,
-  "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
-  "applied_steps_count" INTEGER NOT NULL DEFAULT 0
-);`
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`
 const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
@@ -83,7 +73,7 @@ async function primaryKeyOf(db: SqlConnection, table: string): Promise<string[]>
 export async function dumpSql(db: SqlConnection, migrationsDir: string, write: (chunk: string) => Promise<void> | void): Promise<{ tables: Record<string, number> }> {
   await write(
     `-- Wayfarer database dump: pg_dump-compatible plain SQL.\n-- Restore with "npm run restore -- FILE" (embedded or PostgreSQL), or psql -f into an empty database.\n` +
-      `SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\n${MARK}schema\n${HISTORY_DDL}\n`,
+      `SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\n${MARK}schema\n${CREATE_HISTORY};\n`,
   )
   const { rows: applied } = await db.query<{ migration_name: string }>(
     `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { galleryPhoto } from '../gallery/schema'
+import { galleryPhoto, publishImage } from '../gallery/schema'
 import { COUNTRY_CODES } from './country-codes'
 import { id, text } from '../input-policy'
 
@@ -180,18 +180,7 @@ export const setPhotoPlaceInput = z
     location: text('Location').trim().max(200).optional(),
     taken_at: z.iso.datetime({ offset: true }).nullable().optional(),
     /** The image host's fields, to keep the place of a photo that is not published yet. */
-    image: z
-      .object({
-        url: text('Image URL').trim().max(2048).refine((v) => v.startsWith('/media/') || /^https?:\/\/\S+$/i.test(v), { message: 'Image URL must be http(s) or a /media/ path' }),
-        width: z.number().int().min(0).max(100_000).default(0),
-        height: z.number().int().min(0).max(100_000).default(0),
-        format: text('Format').max(20).default(''),
-        folder: text('Folder').max(200).default(''),
-        title: text('Title').max(200).default(''),
-        caption: text('Caption').max(1000).default(''),
-        tags: z.array(text('Tag').max(60)).max(30).default([]),
-      })
-      .optional(),
+    image: publishImage.omit({ public_id: true, location: true }).optional(),
   })
   .refine(pointIsComplete, { message: placeMessages.pointIncomplete })
 export type SetPhotoPlaceInput = z.input<typeof setPhotoPlaceInput>
