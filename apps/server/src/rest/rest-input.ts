@@ -51,7 +51,7 @@ export function coerce(schema: z.ZodType, value: unknown): unknown {
 
 function coerceObject(shape: Record<string, z.ZodType>, value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) out[key] = key in shape ? coerce(shape[key]!, item) : item
+  for (const [key, item] of Object.entries(value)) out[key] = Object.hasOwn(shape, key) ? coerce(shape[key]!, item) : item
   return out
 }
 
@@ -68,19 +68,21 @@ export interface RestRequestParts {
  */
 export function restInput(schema: z.ZodType | undefined, meta: RestMeta, request: RestRequestParts): unknown {
   if (!schema) return undefined
+  // Own keys only: a request naming `__proto__` or `constructor` must not reach what every object inherits.
+  const inputName = (name: string) => (meta.aliases && Object.hasOwn(meta.aliases, name) ? meta.aliases[name]! : name)
   const { core } = coreOf(schema)
   if (core.type !== 'object' || !core.shape) return coerce(schema, isRecord(request.body) ? request.body : undefined)
   const shape = core.shape
   const given = Object.entries(request.query).filter(([name, value]) => {
-    const field = shape[meta.aliases?.[name] ?? name]
-    return !(value === '' && field && coreOf(field).optional)
+    const key = inputName(name)
+    return !(value === '' && Object.hasOwn(shape, key) && coreOf(shape[key]!).optional)
   })
   const merged: Record<string, unknown> = { ...Object.fromEntries(given), ...(isRecord(request.body) ? request.body : {}), ...request.params }
   const input: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(merged)) {
-    const key = meta.aliases?.[name] ?? name
+    const key = inputName(name)
     // A spec name (`maxImages`) never overrides the input's own name (`limit`) when both are sent.
-    if (key in shape && !(key !== name && key in merged)) input[key] = value
+    if (Object.hasOwn(shape, key) && !(key !== name && Object.hasOwn(merged, key))) input[key] = value
   }
   return coerce(schema, input)
 }
