@@ -24,6 +24,16 @@ export function publicChunkKeys(manifest) {
   const roots = Object.entries(manifest)
     .filter(([key, c]) => c.isEntry || (c.isDynamicEntry && isRouteModule(c.src ?? key) && !isPrivateRoute(c.src ?? key)))
     .map(([key]) => key)
+  return [...staticClosure(manifest, roots)].sort()
+}
+
+/**
+ * The manifest keys `roots` load before they run: themselves and everything they import statically.
+ * @param {Record<string, ManifestChunk>} manifest
+ * @param {string[]} roots
+ * @returns {Set<string>}
+ */
+export function staticClosure(manifest, roots) {
   const seen = new Set()
   const queue = [...roots]
   while (queue.length) {
@@ -32,7 +42,7 @@ export function publicChunkKeys(manifest) {
     seen.add(key)
     queue.push(...(manifest[key].imports ?? []))
   }
-  return [...seen].sort()
+  return seen
 }
 
 /**

@@ -1,11 +1,15 @@
-import { z } from 'zod'
-import { postBySlugInput, publicPost } from './posts/public-schema'
+import type { PublicPost } from './posts/public-schema'
 
 /**
  * Query answers the server embeds in a page's HTML (a JSON data block, never executed), so the first paint of a
- * story needs no second round trip: the web app puts them into its query cache before it renders.
+ * story needs no second round trip: the web app puts them into its query cache before it renders. No zod here:
+ * the web app reads the block on every page (see apps/web/src/lib/initial-data.ts); the server's test parses
+ * the block with the story procedure's own schemas.
  */
 export const INITIAL_DATA_ELEMENT_ID = 'wayfarer-initial-data'
 
-export const initialQueries = z.array(z.object({ procedure: z.literal('posts.story'), input: postBySlugInput, data: publicPost }))
-export type InitialQuery = z.infer<typeof initialQueries>[number]
+export interface InitialQuery {
+  procedure: 'posts.story'
+  input: { slug: string }
+  data: PublicPost
+}

@@ -4,11 +4,14 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { initialQueries } from '@wayfarer/api/schemas'
+import { z } from 'zod'
+import { postBySlugInput, publicPost } from '@wayfarer/api/schemas'
 import { startTestServer, type TestServer } from '../testing'
 import { createReadingFixtures } from '../reading-fixtures'
 
 const publicUrl = 'https://travels.example.com'
+/** The embedded block as the web app reads it (InitialQuery), checked field by field with the story's schemas. */
+const initialQueries = z.array(z.object({ procedure: z.literal('posts.story'), input: postBySlugInput, data: publicPost }))
 let server: TestServer
 let distDir: string
 

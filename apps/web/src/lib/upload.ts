@@ -3,17 +3,9 @@ import { MAX_IMAGE_BYTES } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { authStorage } from './auth-storage'
 import { sessionEvents } from './session-events'
+import { UploadError } from './upload-error'
 
-/** A refused or failed upload: the server's status and text, or `network` when no answer came. */
-export class UploadError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly network = false,
-  ) {
-    super(message)
-  }
-}
+export { UploadError } from './upload-error'
 
 /** The browser-side checks of SPEC.md §5 before any byte is sent; the server checks the content again. */
 export function checkImageFile(file: File): string | undefined {

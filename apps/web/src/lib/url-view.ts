@@ -1,12 +1,12 @@
 import { stripSearchParams } from '@tanstack/react-router'
-import type { z } from 'zod'
+import type { $ZodType } from 'zod/v4/core'
 
 /**
  * Route options for a list screen whose view (page, filter, search) lives in the URL: the zod schema validates
  * what the URL says (a bad value falls back to its default), defaults stay out of the URL (/admin/posts, not
  * /admin/posts?page=1), and the loader runs again whenever the view changes.
  */
-export function viewInUrl<View extends Record<string, unknown>>(schema: z.ZodType<View, Partial<Record<keyof View, unknown>>>, defaults: Partial<View>) {
+export function viewInUrl<View extends Record<string, unknown>>(schema: $ZodType<View, Partial<Record<keyof View, unknown>>>, defaults: Partial<View>) {
   return {
     validateSearch: schema,
     search: { middlewares: [stripSearchParams<View>(defaults)] },

@@ -1,5 +1,5 @@
 import { TRPCClientError } from '@trpc/client'
-import { UploadError } from './upload'
+import { UploadError } from './upload-error'
 
 // The server's own text is meant for people when it refused the input (4xx) or an outside service failed (502,
 // e.g. "Gemini is rate limiting"); an internal failure (500) only says "Internal server error", so the

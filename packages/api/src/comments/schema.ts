@@ -1,20 +1,12 @@
 import { z } from 'zod'
 import { messages } from '../messages'
 import { id, pageNumber, pageSize, text as policyText } from '../input-policy'
+import { COMMENT_MAX_LENGTH, COMMENT_MIN_LENGTH, COMMENTS_PAGE_SIZE, HONEYPOT_FIELD } from '../limits'
+import { commentStatuses, commentStatusFilters } from '../statuses'
 
 const text = messages.comment
 
-/** SPEC §9: at least 10 characters and below 2000, counted after trimming (the counter shows the same length). */
-export const COMMENT_MIN_LENGTH = 10
-export const COMMENT_MAX_LENGTH = 1999
-export const COMMENT_COUNTER_LIMIT = 2000
-export const COMMENTS_PAGE_SIZE = 20
-
-/**
- * The hidden form field bots fill in and people never see. A submission that carries it is answered exactly
- * like a real one and stored nowhere, so the bot learns nothing.
- */
-export const HONEYPOT_FIELD = 'website_url'
+export { COMMENTS_PAGE_SIZE, COMMENT_MIN_LENGTH, COMMENT_MAX_LENGTH, COMMENT_COUNTER_LIMIT, HONEYPOT_FIELD } from '../limits'
 
 const isHttpUrl = (value: string): boolean => {
   if (!URL.canParse(value)) return false
@@ -71,10 +63,8 @@ export const postCommentsOutput = z.object({
 })
 export type PostCommentsOutput = z.infer<typeof postCommentsOutput>
 
-export const commentStatuses = ['pending', 'approved', 'denied', 'spam'] as const
+export { commentStatuses, commentStatusFilters, type CommentStatusFilter } from '../statuses'
 export type CommentStatus = (typeof commentStatuses)[number]
-export const commentStatusFilters = ['all', ...commentStatuses] as const
-export type CommentStatusFilter = (typeof commentStatusFilters)[number]
 
 export const moderationActions = ['approve', 'deny', 'spam'] as const
 export type ModerationAction = (typeof moderationActions)[number]

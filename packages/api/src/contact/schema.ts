@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import { messages } from '../messages'
 import { id, pageNumber, pageSize, text } from '../input-policy'
+import { CONTACT_LIMITS } from '../limits'
 
-/** Length caps of a contact message: generous for a real note, small enough that nobody stores a novel. */
-export const CONTACT_LIMITS = { name: 100, email: 254, subject: 200, message: 5000 } as const
+export { CONTACT_LIMITS } from '../limits'
 
 const required = messages.contact.required
 const field = (max: number, label: string) =>

@@ -3,9 +3,11 @@ import { messages } from '../messages'
 import { id, MAX_INT, pageNumber, pageSize, text } from '../input-policy'
 import { isSafeImageUrl } from '../media/image-url'
 import { pagination } from './public-schema'
+import { ADMIN_POSTS_PAGE_SIZE } from '../limits'
+import { postStatuses } from '../statuses'
 import { placeMessages, pointIsComplete, postPlaceFields } from '../places/schema'
 
-export const postStatuses = ['draft', 'published', 'archived', 'scheduled'] as const
+export { postStatuses } from '../statuses'
 export const postStatus = z.enum(postStatuses, { error: 'Status must be draft, published, archived or scheduled' })
 export type PostStatusValue = z.infer<typeof postStatus>
 
@@ -27,7 +29,7 @@ export const adminPostListItem = z.object({
 })
 export type AdminPostListItem = z.infer<typeof adminPostListItem>
 
-export const ADMIN_POSTS_PAGE_SIZE = 10
+export { ADMIN_POSTS_PAGE_SIZE } from '../limits'
 
 export const adminPostsInput = z
   .object({

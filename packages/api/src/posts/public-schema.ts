@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { pageNumber, pageSize, text } from '../input-policy'
 import { publicCategory } from '../taxonomy/schema'
+import { POST_CARDS_MAX_PAGE_SIZE, POST_CARDS_PAGE_SIZE } from '../limits'
 
 /** A published post as visitors (and the REST adapter) see it: SPEC.md §3 "Post (public)", snake_case. */
 export const publicPost = z.object({
@@ -81,8 +82,7 @@ export const postCard = publicPost.pick({
 })
 export type PostCard = z.infer<typeof postCard>
 
-export const POST_CARDS_PAGE_SIZE = 12
-export const POST_CARDS_MAX_PAGE_SIZE = 48
+export { POST_CARDS_PAGE_SIZE, POST_CARDS_MAX_PAGE_SIZE } from '../limits'
 
 /**
  * `posts.cards`: one page of story cards for the blog list ("Load more" asks for page + 1). `search` keeps

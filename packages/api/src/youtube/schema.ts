@@ -32,5 +32,4 @@ const maxResults = (fallback: number) =>
 export const travelVideosInput = z.object({ maxResults: maxResults(6) }).default({ maxResults: 6 })
 export const shortsInput = z.object({ maxResults: maxResults(4) }).default({ maxResults: 4 })
 
-/** The YouTube rule of the spec: exactly 11 characters from letters, digits, underscore and hyphen. */
-export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/
+export { VIDEO_ID_PATTERN } from '../limits'

@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { formatDateTime } from '../../lib/dates'
 import { Badge, Button, ConfirmButton, cx } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import type { AdminComment, ModerationAction } from '@wayfarer/api/schemas'
@@ -51,11 +51,11 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
           <a href={`/blog/${comment.post_slug}`} className="text-teal-700 underline hover:text-teal-900">
             “{comment.post_title}”
           </a>{' '}
-          · {format(new Date(comment.created_at), 'MMM dd, yyyy h:mm a')}
+          · {formatDateTime(comment.created_at)}
           {comment.moderated_at && (
             <>
               {' '}
-              · moderated {format(new Date(comment.moderated_at), 'MMM dd, yyyy h:mm a')}
+              · moderated {formatDateTime(comment.moderated_at)}
               {comment.moderated_by_email && ` by ${comment.moderated_by_email}`}
             </>
           )}

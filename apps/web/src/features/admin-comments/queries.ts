@@ -1,11 +1,11 @@
-import { z } from 'zod'
 import { COMMENTS_PAGE_SIZE, commentStatusFilters } from '@wayfarer/api/schemas'
+import { choiceParam, pageParam, z } from '../../lib/search-params'
 import type { TrpcUtils } from '../../lib/trpc'
 
 /** What the moderation screen shows; kept in the URL (/admin/comments?status=pending&page=2). */
 export const commentsView = z.object({
-  status: z.enum(commentStatusFilters).catch('all').default('all'),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  status: choiceParam(commentStatusFilters, 'all'),
+  page: pageParam,
 })
 export type CommentsView = z.output<typeof commentsView>
 

@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { formatDateTime } from '../../lib/dates'
 import { Badge, Button, Card, ConfirmButton, cx } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import type { ContactMessage } from '@wayfarer/api/schemas'
@@ -25,7 +25,7 @@ export function MessageCard({ message, busy, onMarkRead, onDelete }: Props) {
           </div>
           <p className="mt-1 text-sm text-gray-600">
             {message.name} · <a href={`mailto:${message.email}`} className="text-teal-700 underline">{message.email}</a> ·{' '}
-            <time dateTime={message.created_at}>{format(new Date(message.created_at), 'MMM dd, yyyy h:mm a')}</time>
+            <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
           </p>
         </div>
         <div className="flex shrink-0 gap-2">

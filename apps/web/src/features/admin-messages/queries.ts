@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { choiceParam, pageParam, z } from '../../lib/search-params'
 import type { TrpcUtils } from '../../lib/trpc'
 
 export const MESSAGES_PAGE_SIZE = 20
@@ -7,8 +7,8 @@ export const MESSAGES_PAGE_SIZE = 20
 /** The inbox's filters, in the order of its buttons. */
 export const messageStatuses = ['all', 'unread', 'read'] as const
 export const messagesView = z.object({
-  status: z.enum(messageStatuses).catch('all').default('all'),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  status: choiceParam(messageStatuses, 'all'),
+  page: pageParam,
 })
 export type MessagesView = z.output<typeof messagesView>
 

@@ -2,10 +2,14 @@ import { useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { COMMENT_COUNTER_LIMIT, COMMENT_MIN_LENGTH, HONEYPOT_FIELD, submitCommentInput } from '@wayfarer/api/schemas'
+import { COMMENT_COUNTER_LIMIT, COMMENT_MIN_LENGTH, HONEYPOT_FIELD } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
 import { postCommentsQuery } from './queries'
 import { toUserMessage } from '../../lib/user-message'
+import { lazyModule } from '../../lib/lazy-module'
+
+const schema = lazyModule(() => import('./comment-schema'))
+type CommentSchema = (typeof import('./comment-schema'))['submitCommentInput']
 
 const fieldClass =
   'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
@@ -33,20 +37,23 @@ export function CommentForm({ postId }: { postId: number }) {
   const fields = { author_name: name, author_email: email, author_website: website, content }
   type Fields = typeof fields
   // The same schema the server applies, so the visitor reads the same message without a round trip.
-  const problemWith = (values: Fields) => {
-    const parsed = submitCommentInput.safeParse({ post_id: postId, ...values, [HONEYPOT_FIELD]: honeypot })
+  const problemWith = (values: Fields, rules: CommentSchema) => {
+    const parsed = rules.safeParse({ post_id: postId, ...values, [HONEYPOT_FIELD]: honeypot })
     return parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.comment.submitFailed)
   }
 
   /** A shown error is checked again as the visitor types: it goes once fixed, or says what is still wrong. */
   const edit = <K extends keyof Fields>(key: K, set: (value: string) => void) => (event: { target: { value: string } }) => {
     set(event.target.value)
-    if (error) setError(problemWith({ ...fields, [key]: event.target.value }))
+    // An error is only shown after a submit, which loaded the schema.
+    const loaded = schema.loaded()
+    if (error && loaded) setError(problemWith({ ...fields, [key]: event.target.value }, loaded.submitCommentInput))
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const problem = problemWith(fields)
+    const loaded = await schema.load().catch(() => undefined)
+    const problem = loaded ? problemWith(fields, loaded.submitCommentInput) : messages.comment.submitFailed
     setError(problem)
     if (!problem) submit.mutate({ post_id: postId, ...fields, [HONEYPOT_FIELD]: honeypot })
   }
@@ -71,7 +78,7 @@ export function CommentForm({ postId }: { postId: number }) {
 
   const busy = submit.isPending
   return (
-    <form className="space-y-4" onSubmit={onSubmit} aria-label="Leave a comment">
+    <form className="space-y-4" onSubmit={(e) => void onSubmit(e)} onFocusCapture={schema.preload} aria-label="Leave a comment">
       <h3 className="text-lg font-semibold text-gray-900">Leave a comment</h3>
       {error && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">

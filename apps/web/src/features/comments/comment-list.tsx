@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { formatDate } from '../../lib/dates'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Button, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
@@ -57,7 +57,7 @@ function CommentItem({ comment }: { comment: PublicComment }) {
           <span className="font-semibold text-gray-900">{comment.author_name}</span>
         )}
         <time dateTime={comment.created_at} className="text-sm text-gray-500">
-          {format(new Date(comment.created_at), 'MMM dd, yyyy')}
+          {formatDate(comment.created_at)}
         </time>
       </div>
       {/* Rendered as text: whatever markup a visitor typed shows as the characters they typed. */}

@@ -1,9 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { CONTACT_LIMITS, contactInput, type ContactInput } from '@wayfarer/api/schemas'
+import { CONTACT_LIMITS, type ContactInput } from '@wayfarer/api/schemas'
+import { lazyModule } from '../../lib/lazy-module'
 import { trpc } from '../../lib/trpc'
 import { isRateLimited } from '../../lib/user-message'
+
+const schema = lazyModule(() => import('./contact-schema'))
 
 const fieldClass =
   'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
@@ -29,11 +32,13 @@ export function ContactForm() {
 
   const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setError(null)
+    const loaded = await schema.load().catch(() => undefined)
+    if (!loaded) return window.alert(messages.contact.failed)
     // The server's own schema, so the visitor reads the same message without a round trip.
-    const parsed = contactInput.safeParse(form)
+    const parsed = loaded.contactInput.safeParse(form)
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.contact.failed)
     submit.mutate(parsed.data)
   }
@@ -59,7 +64,7 @@ export function ContactForm() {
 
   const busy = submit.isPending
   return (
-    <form className="space-y-5" onSubmit={onSubmit} aria-label="Contact form">
+    <form className="space-y-5" onSubmit={(e) => void onSubmit(e)} onFocusCapture={schema.preload} aria-label="Contact form">
       {error && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           {error}

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { Button, Card, Skeleton } from '@wayfarer/ui'
-import { format } from 'date-fns'
+import { formatDate, formatMonthDay } from '../../lib/dates'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
 import { trpcUtils } from '../../lib/trpc'
@@ -63,7 +63,7 @@ export function DashboardScreen() {
                         <Link to="/admin/posts/edit/$id" params={{ id: String(post.id) }} className="block truncate font-medium text-gray-900 hover:text-teal-700">
                           {post.title}
                         </Link>
-                        <p className="text-xs text-gray-500">{format(new Date(post.updated_at), 'MMM dd, yyyy')}</p>
+                        <p className="text-xs text-gray-500">{formatDate(post.updated_at)}</p>
                       </div>
                       <StatusBadge status={post.status} />
                     </li>
@@ -81,7 +81,7 @@ export function DashboardScreen() {
                     <li key={comment.id} className="py-3">
                       <div className="flex justify-between text-sm">
                         <span className="font-medium text-gray-900">{comment.author_name}</span>
-                        <span className="text-xs text-gray-500">{format(new Date(comment.created_at), 'MMM dd')}</span>
+                        <span className="text-xs text-gray-500">{formatMonthDay(comment.created_at)}</span>
                       </div>
                       <p className="line-clamp-2 text-sm text-gray-600">{comment.content}</p>
                       <p className="text-xs text-gray-500">on &quot;{comment.post_title}&quot;</p>

@@ -1,7 +1,7 @@
-import { format } from 'date-fns'
+import { formatDate } from '../../lib/dates'
 
 /** SPEC.md §9: 'MMM dd, yyyy'. */
-export const formatPostDate = (iso: string): string => format(new Date(iso), 'MMM dd, yyyy')
+export const formatPostDate = (iso: string): string => formatDate(iso)
 
 const oneDecimal = (n: number) => (Math.round(n * 10) / 10).toFixed(1).replace(/\.0$/, '')
 

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { Badge, ConfirmButton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { format } from 'date-fns'
+import { formatDate, formatTime } from '../../lib/dates'
 import type { AdminPostListItem } from '@wayfarer/api/schemas'
 import { StatusBadge } from './status-badge'
 import { PreviewButton } from './preview-button'
@@ -97,8 +97,8 @@ function Updated({ post, inline = false }: { post: AdminPostListItem; inline?: b
   const Line = inline ? 'span' : 'div'
   return (
     <>
-      <Line>{format(updated, 'MMM dd, yyyy')}</Line>
-      <Line className={inline ? '' : 'text-xs'}>{format(updated, 'h:mm a')}</Line>
+      <Line>{formatDate(updated)}</Line>
+      <Line className={inline ? '' : 'text-xs'}>{formatTime(updated)}</Line>
     </>
   )
 }

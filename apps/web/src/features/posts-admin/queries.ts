@@ -1,12 +1,12 @@
-import { z } from 'zod'
-import { ADMIN_POSTS_PAGE_SIZE, postStatus } from '@wayfarer/api/schemas'
+import { ADMIN_POSTS_PAGE_SIZE, postStatuses } from '@wayfarer/api/schemas'
+import { optionalChoice, pageParam, z } from '../../lib/search-params'
 import type { TrpcUtils } from '../../lib/trpc'
 
 /** What the posts list shows; kept in the URL (/admin/posts?page=2&status=draft&search=lisbon). */
 export const postsView = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  status: postStatus.optional().catch(undefined),
-  search: z.string().trim().max(200).optional().catch(undefined),
+  page: pageParam,
+  status: optionalChoice(postStatuses),
+  search: z.catch(z.optional(z.string().check(z.trim(), z.maxLength(200))), undefined),
 })
 export type PostsView = z.output<typeof postsView>
 

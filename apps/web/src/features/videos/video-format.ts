@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { formatDate } from '../../lib/dates'
 import { formatViews } from '../post/format'
 
 /** SPEC.md §9: video titles are cut at 60 characters, shorts titles at 40, with an ellipsis. */
@@ -25,7 +25,7 @@ export function formatDuration(iso: string): string | null {
 }
 
 /** SPEC.md §9: dates display as 'MMM dd, yyyy'. */
-export const formatPublished = (iso: string): string => format(new Date(iso), 'MMM dd, yyyy')
+export const formatPublished = (iso: string): string => formatDate(iso)
 
 /** View counts with K above 1,000 and M above 1,000,000 (SPEC.md §9); YouTube sends them as strings. */
 export const formatVideoViews = (count: string): string => `${formatViews(Number(count) || 0)} views`

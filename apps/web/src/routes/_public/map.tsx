@@ -1,17 +1,17 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
 import { MapScreen } from '../../features/map/map-screen'
 import { clampView, type MapView } from '../../features/map/mercator'
 import { countriesQuery } from '../../features/map/queries'
 import { settled } from '../../lib/preload'
+import { optionalNumber, optionalText, z } from '../../lib/search-params'
 
 /** /map?lat=&lng=&zoom= centres the map (a story's mini map links here); category and year filter it. */
 const mapSearch = z.object({
-  lat: z.coerce.number().min(-85).max(85).optional().catch(undefined),
-  lng: z.coerce.number().min(-180).max(180).optional().catch(undefined),
-  zoom: z.coerce.number().int().min(1).max(18).optional().catch(undefined),
-  category: z.string().trim().min(1).max(100).optional().catch(undefined),
-  year: z.coerce.number().int().min(1900).max(2200).optional().catch(undefined),
+  lat: optionalNumber(-85, 85),
+  lng: optionalNumber(-180, 180),
+  zoom: optionalNumber(1, 18, true),
+  category: optionalText(100),
+  year: optionalNumber(1900, 2200, true),
 })
 
 const WORLD: MapView = { longitude: 20, latitude: 25, zoom: 2 }

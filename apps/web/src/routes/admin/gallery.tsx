@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { AdminGalleryScreen } from '../../features/admin-gallery/admin-gallery-screen'
 import { gallerySettingsQuery, publishedRecordsQuery } from '../../features/admin-gallery/queries'
 import { settled } from '../../lib/preload'
+import { optionalText, z } from '../../lib/search-params'
 
 // The open folder lives in the URL; without it the manager opens the configured default folder.
-const searchSchema = z.object({ folder: z.string().trim().min(1).max(200).optional().catch(undefined) })
+const searchSchema = z.object({ folder: optionalText(200) })
 
 export const Route = createFileRoute('/admin/gallery')({
   validateSearch: searchSchema,

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { PostScreen } from '../../../features/post/post-screen'
 import { previewQuery, storyQuery } from '../../../features/post/queries'
 import { postCommentsQuery } from '../../../features/comments/queries'
 import { settled } from '../../../lib/preload'
+import { optionalText, z } from '../../../lib/search-params'
 
 // ?preview=<token>: the owner's signed link to a draft (issue 12); any other value is dropped.
-const storySearch = z.object({ preview: z.string().trim().min(1).max(200).optional().catch(undefined) })
+const storySearch = z.object({ preview: optionalText(200) })
 
 export const Route = createFileRoute('/_public/blog/$slug')({
   validateSearch: storySearch,

@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { z } from 'zod'
 import { BlogScreen } from '../../../features/blog/blog-screen'
 import { storyCardsQuery } from '../../../features/blog/queries'
 import { settled } from '../../../lib/preload'
+import { optionalText, z } from '../../../lib/search-params'
 
-const blogSearch = z.object({ category: z.string().trim().min(1).max(100).optional().catch(undefined) })
+const blogSearch = z.object({ category: optionalText(100) })
 
 export const Route = createFileRoute('/_public/blog/')({
   validateSearch: blogSearch,
