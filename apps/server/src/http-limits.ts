@@ -1,4 +1,4 @@
-import { createServer, STATUS_CODES, type RequestListener, type Server, type ServerOptions } from 'node:http'
+import { STATUS_CODES, type ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
 import type { ServerConfig } from './config'
 
@@ -47,19 +47,4 @@ export function httpLimits(config: Pick<ServerConfig, 'requestTimeoutMs'>): {
     },
     clientErrorHandler,
   }
-}
-
-/** Fastify's own keep-alive default, which it sets on the servers it makes. */
-const KEEP_ALIVE_MS = 72_000
-
-/**
- * The HTTP server Fastify would make, with the same limits, answering through `handler`: the public-read cache
- * in front of Fastify's own handler (server.ts, PublicCache.front).
- */
-export function cachedHttpServer(handler: RequestListener, limits: ReturnType<typeof httpLimits>): Server {
-  const server = createServer(limits.http, handler)
-  server.keepAliveTimeout = KEEP_ALIVE_MS
-  server.requestTimeout = limits.requestTimeout
-  server.setTimeout(limits.connectionTimeout)
-  return server
 }

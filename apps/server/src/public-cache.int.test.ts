@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net'
-import { PassThrough } from 'node:stream'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
@@ -153,41 +151,6 @@ describe('public-read cache', () => {
     })
     expect(published.statusCode).toBe(200)
     expect(await photos()).toBe(before + 1)
-  })
-})
-
-describe('in front of Fastify, over HTTP', () => {
-  it('answers a hit before Fastify (no route, no log line) exactly as the first answer: headers, ETag, compression, view count', async () => {
-    const logLines: string[] = []
-    const logStream = new PassThrough()
-    logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)))
-    const front = await startTestServer({ config: { publicCache: true, logLevel: 'info' }, logStream })
-    try {
-      await createReadingFixtures(front.database.prisma, [{ slug: 'lisbon', title: 'Trams of Lisbon', category: 'adventure', daysAgo: 1, content: `<p>${'The tram climbs past tiled facades. '.repeat(60)}</p>` }])
-      await front.app.listen({ port: 0, host: '127.0.0.1' })
-      const url = `http://127.0.0.1:${(front.app.server.address() as AddressInfo).port}/api/posts/slug/lisbon`
-      const fetchStory = (headers: Record<string, string> = {}) => fetch(url, { headers: { 'accept-encoding': 'br', ...headers } })
-      const miss = await fetchStory()
-      const missBody = await miss.text()
-      const hits = [await fetchStory(), await fetchStory()]
-      for (const hit of hits) {
-        expect(hit.headers.get('x-cache')).toBe('HIT')
-        expect(await hit.text()).toBe(missBody)
-        for (const name of ['content-type', 'cache-control', 'content-security-policy', 'x-content-type-options', 'etag', 'content-encoding']) {
-          expect([name, hit.headers.get(name)]).toEqual([name, miss.headers.get(name)])
-        }
-      }
-      expect(miss.headers.get('content-encoding')).toBe('br')
-      const revalidated = await fetchStory({ 'if-none-match': miss.headers.get('etag')! })
-      expect([revalidated.status, revalidated.headers.get('x-cache'), await revalidated.text()]).toEqual([304, 'HIT', ''])
-      // Only the miss went through Fastify's request log.
-      expect(logLines.filter((line) => line.includes('/api/posts/slug/lisbon'))).toHaveLength(1)
-      // A hit still counts the view (kept with the answer): the miss, two hits and the revalidation, flushed on close.
-      await front.app.close()
-      expect((await front.database.prisma.post.findUniqueOrThrow({ where: { slug: 'lisbon' } })).viewCount).toBe(4)
-    } finally {
-      await front.close()
-    }
   })
 })
 

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { PrismaClient } from '@wayfarer/db'
 import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } from './compression'
@@ -83,68 +82,30 @@ export class PublicCache {
     this.clear()
   }
 
-  /**
-   * The HTTP server's request handler with the cache in front of Fastify's (`next`): a kept answer goes out
-   * straight away, with no routing, hooks or per-request log line (the viral-day path: a hit costs about what
-   * Node's own HTTP parsing costs); everything else, misses included, goes on to Fastify.
-   */
-  front(next: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
-    return (req, res) => {
-      const found = this.mayKeep(req) ? this.find(req) : undefined
-      if (!found) return next(req, res)
-      Promise.resolve(found)
-        .then((hit) => (hit ? this.send(hit, req, res) : next(req, res)))
-        .catch(() => {
-          if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json; charset=utf-8' })
-          res.end(JSON.stringify({ success: false, error: 'Internal server error' }))
-        })
-    }
-  }
-
-  /**
-   * Inside Fastify: answers hits that did not come through `front` (app.inject, or a server built without it),
-   * and marks misses to be kept. Registered before the security headers, whose onRequest work a hit does not need.
-   */
+  /** Answers hits; registered before the security headers, whose onRequest work a hit does not need. */
   registerLookup(app: FastifyInstance): void {
     app.addHook('onRequest', async (request, reply) => {
-      if (!this.mayKeep(request.raw)) return
-      const found = this.find(request.raw)
-      // No await unless a read is being answered: the miss must be marked before the next request looks.
-      const hit = found instanceof Promise ? await found : found
-      if (hit) {
-        reply.hijack()
-        return this.send(hit, request.raw, reply.raw)
+      if (this.suspended || !isCacheable(request)) return
+      const key = request.url
+      let hit = this.entries.get(key)
+      const answering = hit ? undefined : this.inflight.get(key)
+      if (answering) {
+        await answering
+        hit = this.entries.get(key)
       }
-      request.publicCache = { key: request.url, generation: this.generation, effects: [], done: this.answering(request.url) }
-      sendWebResponsesWhole(reply)
+      if (!hit) {
+        request.publicCache = { key, generation: this.generation, effects: [], done: this.answering(key) }
+        sendWebResponsesWhole(reply)
+        return
+      }
+      for (const effect of hit.effects) effect()
+      reply.headers(hit.headers).header('etag', hit.etag).header('x-cache', 'HIT').header('vary', 'Accept-Encoding')
+      if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send()
+      const encoding = hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined
+      if (!encoding) return reply.code(hit.status).send(hit.body)
+      const encoded = (hit.encoded[encoding] ??= packers[encoding](hit.body))
+      return reply.code(hit.status).header('content-encoding', encoding).send(await encoded)
     })
-  }
-
-  private mayKeep(req: IncomingMessage): boolean {
-    return !this.suspended && isCacheable(req)
-  }
-
-  /**
-   * The answer kept for this read, or the promise of it when a read of the same URL is being answered now
-   * (single flight); undefined, synchronously, when this request has to compute it.
-   */
-  private find(req: IncomingMessage): Entry | Promise<Entry | undefined> | undefined {
-    const key = req.url ?? ''
-    return this.entries.get(key) ?? this.inflight.get(key)?.then(() => this.entries.get(key))
-  }
-
-  /** Sends a kept answer: its headers, the ETag (304 when the client holds it), compressed when accepted. */
-  private async send(hit: Entry, req: IncomingMessage, res: ServerResponse): Promise<void> {
-    for (const effect of hit.effects) effect()
-    const headers: Record<string, string | number> = { ...hit.headers, etag: hit.etag, 'x-cache': 'HIT', vary: 'Accept-Encoding' }
-    if (req.headers['if-none-match'] === hit.etag) {
-      res.writeHead(304, headers).end()
-      return
-    }
-    const encoding = hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(req.headers['accept-encoding']) : undefined
-    const body = encoding ? await (hit.encoded[encoding] ??= packers[encoding](hit.body)) : hit.body
-    if (encoding) headers['content-encoding'] = encoding
-    res.writeHead(hit.status, { ...headers, 'content-length': body.length }).end(body)
   }
 
   /** Marks `key` as being answered; the returned function (idempotent) ends that. */
@@ -205,9 +166,9 @@ function sendWebResponsesWhole(reply: FastifyReply): void {
   }
 }
 
-function isCacheable(request: IncomingMessage): boolean {
+function isCacheable(request: FastifyRequest): boolean {
   if (request.method !== 'GET' || request.headers.authorization) return false
-  const url = request.url ?? ''
+  const url = request.url
   const path = url.split('?', 1)[0] ?? ''
   // A comma in the path is a batch of tRPC calls (commas in a query, such as a map's box, are fine).
   if (url.includes('preview=') || path.includes(',')) return false

@@ -1,4 +1,3 @@
-import type { RequestListener } from 'node:http'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -42,7 +41,7 @@ import { warmPublishedVariants } from './warm-variants'
 import { resolveSecretKey } from './secret-key'
 import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
 import { ErrorBoundary } from './error-boundary'
-import { cachedHttpServer, httpLimits } from './http-limits'
+import { httpLimits } from './http-limits'
 import { guardTrpcBatches } from './trpc-batch-guard'
 import { registerSecurityHeaders } from './security-headers'
 import { registerCompression } from './compression'
@@ -95,10 +94,6 @@ async function importJobsFor(app: FastifyInstance, root: string, maxMb: number):
 /** Builds the whole application (database, services, HTTP routes) without listening. */
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<FastifyInstance> {
   const errorBoundary = new ErrorBoundary()
-  const limits = httpLimits(config)
-  // Hits are answered in front of Fastify (over HTTP) or first thing inside it (app.inject); misses are kept with
-  // the security headers (CSP included), before compression.
-  const publicCache = new PublicCache({ ttlMs: PUBLIC_CACHE_TTL_MS })
   const app = Fastify({
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
@@ -107,13 +102,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
     frameworkErrors: errorBoundary.frameworkErrors,
-    ...limits,
-    ...(config.publicCache ? { serverFactory: (handler: RequestListener) => cachedHttpServer(publicCache.front(handler), limits) } : {}),
+    ...httpLimits(config),
   })
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   errorBoundary.register(app)
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
+  // Hits are answered before the security headers; misses are kept with them (CSP included), before compression.
+  const publicCache = new PublicCache({ ttlMs: PUBLIC_CACHE_TTL_MS })
   if (config.publicCache) publicCache.registerLookup(app)
   await registerSecurityHeaders(app, config)
   if (config.publicCache) publicCache.registerStore(app)
