@@ -27,6 +27,7 @@ export { HONEYPOT_FIELD, type ModerationAction, type CommentStatusFilter } from 
 export { findPublishedPost, latestPublishedPosts, publishedPostDates } from './posts/public-service'
 export { searchHits } from './posts/public-search'
 export { previewTitle } from './posts/preview-service'
+export { pickBodyPhotos } from './gallery/service'
 export type { PublicPost } from './posts/public-schema'
 export { MAX_TRPC_BATCH } from './limits'
 export { text, id, pageNumber, pageSize, hasControlCharacters, MAX_INT } from './input-policy'

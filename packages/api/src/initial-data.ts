@@ -1,4 +1,5 @@
 import type { PublicPost } from './posts/public-schema'
+import type { BodyPhoto } from './gallery/schema'
 
 /**
  * Query answers the server embeds in a page's HTML (a JSON data block, never executed), so the first paint of a
@@ -8,8 +9,10 @@ import type { PublicPost } from './posts/public-schema'
  */
 export const INITIAL_DATA_ELEMENT_ID = 'wayfarer-initial-data'
 
-export interface InitialQuery {
-  procedure: 'posts.story'
-  input: { slug: string }
-  data: PublicPost
-}
+/** The home page's hero picture: the web app's `heroPhotoQuery` asks exactly this. */
+export const HERO_PHOTO_INPUT = { use: 'hero', limit: 1 } as const
+
+/** A story page's story, or the home page's hero picture (its LCP). */
+export type InitialQuery =
+  | { procedure: 'posts.story'; input: { slug: string }; data: PublicPost }
+  | { procedure: 'gallery.bodyPhotos'; input: typeof HERO_PHOTO_INPUT; data: BodyPhoto[] }

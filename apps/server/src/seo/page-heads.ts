@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { countryName, findPublishedPost, isCountryCode, latestPublishedPosts, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
-import { FEATURED_IMAGE_SIZES, notFoundPage, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
+import { countryName, findPublishedPost, isCountryCode, latestPublishedPosts, pickBodyPhotos, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
+import { FEATURED_IMAGE_SIZES, HERO_PHOTO_INPUT, notFoundPage, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
@@ -38,8 +38,11 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     const path = safeDecode(raw)
 
     if (path === '/') {
-      const [latest] = await latestPublishedPosts(deps, 1)
+      const [[latest], hero] = await Promise.all([latestPublishedPosts(deps, 1), pickBodyPhotos(deps, HERO_PHOTO_INPUT.use, HERO_PHOTO_INPUT.limit)])
       const head = card(staticPages.home, latest?.featured_image ? { url: latest.featured_image, alt: latest.featured_image_alt ?? latest.title } : undefined)
+      // The hero's picture (the home page's LCP) chosen here, so the page paints it without asking, fetched at once.
+      head.initialData = [{ procedure: 'gallery.bodyPhotos', input: HERO_PHOTO_INPUT, data: hero }]
+      if (hero[0]) head.extraTags.push(imagePreload(hero[0].url, '100vw'))
       head.extraTags.push(
         jsonLd({ '@type': 'WebSite', name: site.name, url: `${publicUrl}/`, description: site.description }),
       )
@@ -115,9 +118,9 @@ const safeDecode = (path: string): string => {
   }
 }
 
-/** The story's picture fetched at once, the same candidate the page's img will pick (its srcset and sizes). */
-function imagePreload(src: string): string {
+/** A page's main picture fetched at once, the same candidate its img will pick (the same srcset and sizes). */
+function imagePreload(src: string, sizes: string = FEATURED_IMAGE_SIZES): string {
   const srcset = responsiveSrcset(src)
-  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${FEATURED_IMAGE_SIZES}"` : ''
+  const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${sizes}"` : ''
   return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high" />`
 }

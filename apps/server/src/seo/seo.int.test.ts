@@ -110,6 +110,28 @@ describe('served HTML of a post', () => {
     expect((await get('/about')).body).not.toContain('wayfarer-initial-data')
   })
 
+  it("carries the home page's hero picture (its LCP) for the first paint and preloads it at the hero's size", async () => {
+    const blockOf = (html: string) => JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown
+    // No published photo: the block says so (the page shows its bundled picture at once) and nothing is preloaded.
+    const empty = (await get('/')).body
+    expect(blockOf(empty)).toEqual([{ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: [] }])
+    expect(empty).not.toContain('rel="preload" as="image"')
+    await server.database.prisma.galleryImage.createMany({
+      data: [
+        { publicId: 'wayfarer/dunes', url: '/media/gallery/dunes.webp', title: 'Dunes at dawn', tags: ['hero'] },
+        { publicId: 'wayfarer/market', url: '/media/gallery/market.webp', title: 'Market day', tags: [] },
+      ],
+    })
+    const html = (await get('/')).body
+    const heroAnswer = await server.app.inject({ url: `/trpc/gallery.bodyPhotos?input=${encodeURIComponent(JSON.stringify({ use: 'hero', limit: 1 }))}` })
+    expect(blockOf(html)).toEqual([{ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: heroAnswer.json().result.data }])
+    expect(heroAnswer.json().result.data).toEqual([{ url: '/media/gallery/dunes.webp', title: 'Dunes at dawn' }])
+    const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0]
+    expect(preload).toContain('href="/media/gallery/dunes.webp"')
+    expect(preload).toContain('imagesrcset="/media/w/400/gallery/dunes.webp 400w,')
+    expect(preload).toContain('imagesizes="100vw" fetchpriority="high"')
+  })
+
   it('answers missing, draft and archived posts with 404 and the not-found head', async () => {
     for (const url of ['/blog/nope', '/blog/secret-draft', '/blog/old-archived', '/nope', '/blog/a/b', '/about/x']) {
       const res = await get(url)

@@ -1,18 +1,25 @@
 import { z } from 'zod/mini'
-import { INITIAL_DATA_ELEMENT_ID, type PublicPost } from '@wayfarer/api/schemas'
+import { HERO_PHOTO_INPUT, INITIAL_DATA_ELEMENT_ID, type PublicPost } from '@wayfarer/api/schemas'
 import { trpcUtils } from './trpc'
 
 /**
- * The embedded block's envelope. The answers themselves come from the server that sent this page, built by the
- * same procedure whose output schema the server checks (seo.int.test.ts parses the block with `initialQueries`);
- * parsing every field again here would put the full schema library on every public page's first load.
+ * The embedded block: a story (its envelope checked; the story itself comes from the server that sent this
+ * page, built by the procedure whose output schema seo.int.test.ts checks it against: parsing every field again
+ * would put the full schema library on every public page's first load) or the home page's hero picture.
  */
 const embeddedQueries = z.array(
-  z.object({
-    procedure: z.literal('posts.story'),
-    input: z.object({ slug: z.string() }),
-    data: z.custom<PublicPost>((value) => typeof value === 'object' && value !== null),
-  }),
+  z.discriminatedUnion('procedure', [
+    z.object({
+      procedure: z.literal('posts.story'),
+      input: z.object({ slug: z.string() }),
+      data: z.custom<PublicPost>((value) => typeof value === 'object' && value !== null),
+    }),
+    z.object({
+      procedure: z.literal('gallery.bodyPhotos'),
+      input: z.object({ use: z.literal(HERO_PHOTO_INPUT.use), limit: z.literal(HERO_PHOTO_INPUT.limit) }),
+      data: z.array(z.object({ url: z.string(), title: z.string() })),
+    }),
+  ]),
 )
 
 /**
@@ -32,5 +39,8 @@ export function primeQueriesFromPage(): void {
   }
   const queries = embeddedQueries.safeParse(parsed)
   if (!queries.success) return
-  for (const query of queries.data) trpcUtils.posts.story.setData(query.input, query.data)
+  for (const query of queries.data) {
+    if (query.procedure === 'posts.story') trpcUtils.posts.story.setData(query.input, query.data)
+    else trpcUtils.gallery.bodyPhotos.setData(query.input, query.data)
+  }
 }

@@ -1,4 +1,4 @@
-import type { BodyPhotoUse } from '@wayfarer/api/schemas'
+import { HERO_PHOTO_INPUT, type BodyPhotoUse } from '@wayfarer/api/schemas'
 import type { TrpcUtils } from '../../lib/trpc'
 
 // SPEC.md §9: a grid of 24; the hero shuffles among 20 gallery photos.
@@ -10,7 +10,7 @@ export const galleryQuery = (trpc: TrpcUtils) => trpc.gallery.list.queryOptions(
 
 /** The Home hero: one photo tagged 'hero'; a failure shows the bundled photo at once, so no retry. */
 export const heroPhotoQuery = (trpc: TrpcUtils) =>
-  trpc.gallery.bodyPhotos.queryOptions({ use: 'hero', limit: 1 }, { staleTime: Infinity, retry: false })
+  trpc.gallery.bodyPhotos.queryOptions(HERO_PHOTO_INPUT, { staleTime: Infinity, retry: false })
 
 /** What the hero's Shuffle button draws from. */
 export const shufflePoolQuery = (trpc: TrpcUtils) =>
