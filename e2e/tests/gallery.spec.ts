@@ -103,8 +103,23 @@ test('the Home hero shows a hero-tagged gallery photo, shuffles among gallery ph
 })
 
 test('the Home hero falls back to the bundled photo when the server cannot provide one', async ({ page }) => {
+  // Neither in the page (the answer the server embeds for the first paint is taken out) nor from the API.
+  await page.route('/', async (route) => {
+    const response = await route.fetch()
+    const body = (await response.text()).replace(/<script type="application\/json" id="wayfarer-initial-data">.*?<\/script>/s, '')
+    await route.fulfill({ response, body })
+  })
   await page.route(/\/trpc\/[^?]*gallery\.bodyPhotos/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
   await page.goto('/')
+  await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/hero-fallback.jpg')
+})
+
+test('the Home hero falls back to the bundled photo when the chosen picture does not load', async ({ page }) => {
+  await page.goto('/')
+  const chosen = await page.getByTestId('hero-image').getAttribute('src')
+  expect(chosen).toMatch(/^\/media\//)
+  await page.route((url) => url.pathname.startsWith('/media/'), (route) => route.fulfill({ status: 404, body: '' }))
+  await page.reload()
   await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/hero-fallback.jpg')
 })
 

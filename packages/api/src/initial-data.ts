@@ -1,4 +1,4 @@
-import type { PublicPost } from './posts/public-schema'
+import type { PostCardsOutput, PublicPost } from './posts/public-schema'
 import type { BodyPhoto } from './gallery/schema'
 
 /**
@@ -12,7 +12,11 @@ export const INITIAL_DATA_ELEMENT_ID = 'wayfarer-initial-data'
 /** The home page's hero picture: the web app's `heroPhotoQuery` asks exactly this. */
 export const HERO_PHOTO_INPUT = { use: 'hero', limit: 1 } as const
 
-/** A story page's story, or the home page's hero picture (its LCP). */
+/** The home page's latest stories (SPEC.md §9: the 6 newest): the web app's `latestStoriesQuery` asks exactly this. */
+export const HOME_STORIES_INPUT = { limit: 6 } as const
+
+/** A story page's story; the home page's hero picture (its LCP) and latest stories. */
 export type InitialQuery =
   | { procedure: 'posts.story'; input: { slug: string }; data: PublicPost }
   | { procedure: 'gallery.bodyPhotos'; input: typeof HERO_PHOTO_INPUT; data: BodyPhoto[] }
+  | { procedure: 'posts.cards'; input: typeof HOME_STORIES_INPUT; data: PostCardsOutput }

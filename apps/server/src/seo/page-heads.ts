@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
-import { countryName, findPublishedPost, isCountryCode, latestPublishedPosts, pickBodyPhotos, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
-import { FEATURED_IMAGE_SIZES, HERO_PHOTO_INPUT, notFoundPage, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
+import { countryName, findPublishedPost, isCountryCode, listPostCards, pickBodyPhotos, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
+import { FEATURED_IMAGE_SIZES, HERO_PHOTO_INPUT, HOME_STORIES_INPUT, notFoundPage, postCardsInput, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
@@ -38,10 +38,18 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     const path = safeDecode(raw)
 
     if (path === '/') {
-      const [[latest], hero] = await Promise.all([latestPublishedPosts(deps, 1), pickBodyPhotos(deps, HERO_PHOTO_INPUT.use, HERO_PHOTO_INPUT.limit)])
+      const [stories, hero] = await Promise.all([
+        listPostCards(deps, postCardsInput.parse(HOME_STORIES_INPUT)),
+        pickBodyPhotos(deps, HERO_PHOTO_INPUT.use, HERO_PHOTO_INPUT.limit),
+      ])
+      const [latest] = stories.cards
       const head = card(staticPages.home, latest?.featured_image ? { url: latest.featured_image, alt: latest.featured_image_alt ?? latest.title } : undefined)
-      // The hero's picture (the home page's LCP) chosen here, so the page paints it without asking, fetched at once.
-      head.initialData = [{ procedure: 'gallery.bodyPhotos', input: HERO_PHOTO_INPUT, data: hero }]
+      // The hero's picture (the home page's LCP) and the latest stories, so the page paints without asking; the
+      // picture fetched at once.
+      head.initialData = [
+        { procedure: 'gallery.bodyPhotos', input: HERO_PHOTO_INPUT, data: hero },
+        { procedure: 'posts.cards', input: HOME_STORIES_INPUT, data: stories },
+      ]
       if (hero[0]) head.extraTags.push(imagePreload(hero[0].url, '100vw'))
       head.extraTags.push(
         jsonLd({ '@type': 'WebSite', name: site.name, url: `${publicUrl}/`, description: site.description }),

@@ -110,12 +110,19 @@ describe('served HTML of a post', () => {
     expect((await get('/about')).body).not.toContain('wayfarer-initial-data')
   })
 
-  it("carries the home page's hero picture (its LCP) for the first paint and preloads it at the hero's size", async () => {
-    const blockOf = (html: string) => JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown
+  it("carries the home page's hero picture (its LCP) and latest stories for the first paint, the picture preloaded at the hero's size", async () => {
+    const blockOf = (html: string) => JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown[]
+    const trpcAnswer = async (procedure: string, input: unknown) =>
+      (await server.app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` })).json().result.data as unknown
     // No published photo: the block says so (the page shows its bundled picture at once) and nothing is preloaded.
     const empty = (await get('/')).body
-    expect(blockOf(empty)).toEqual([{ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: [] }])
+    expect(blockOf(empty)[0]).toEqual({ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: [] })
     expect(empty).not.toContain('rel="preload" as="image"')
+    // The stories are exactly what the page would ask for: cards (no bodies), the 6 newest.
+    const stories = blockOf(empty)[1] as { procedure: string; input: unknown; data: { cards: { slug: string; content?: string }[] } }
+    expect(stories).toEqual({ procedure: 'posts.cards', input: { limit: 6 }, data: await trpcAnswer('posts.cards', { limit: 6 }) })
+    expect(stories.data.cards.length).toBeGreaterThan(0)
+    expect(stories.data.cards[0]).not.toHaveProperty('content')
     await server.database.prisma.galleryImage.createMany({
       data: [
         { publicId: 'wayfarer/dunes', url: '/media/gallery/dunes.webp', title: 'Dunes at dawn', tags: ['hero'] },
@@ -123,9 +130,9 @@ describe('served HTML of a post', () => {
       ],
     })
     const html = (await get('/')).body
-    const heroAnswer = await server.app.inject({ url: `/trpc/gallery.bodyPhotos?input=${encodeURIComponent(JSON.stringify({ use: 'hero', limit: 1 }))}` })
-    expect(blockOf(html)).toEqual([{ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: heroAnswer.json().result.data }])
-    expect(heroAnswer.json().result.data).toEqual([{ url: '/media/gallery/dunes.webp', title: 'Dunes at dawn' }])
+    const heroAnswer = await trpcAnswer('gallery.bodyPhotos', { use: 'hero', limit: 1 })
+    expect(blockOf(html)[0]).toEqual({ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: heroAnswer })
+    expect(heroAnswer).toEqual([{ url: '/media/gallery/dunes.webp', title: 'Dunes at dawn' }])
     const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0]
     expect(preload).toContain('href="/media/gallery/dunes.webp"')
     expect(preload).toContain('imagesrcset="/media/w/400/gallery/dunes.webp 400w,')

@@ -1,5 +1,5 @@
 import { z } from 'zod/mini'
-import { HERO_PHOTO_INPUT, INITIAL_DATA_ELEMENT_ID, type PublicPost } from '@wayfarer/api/schemas'
+import { HERO_PHOTO_INPUT, HOME_STORIES_INPUT, INITIAL_DATA_ELEMENT_ID, type PostCardsOutput, type PublicPost } from '@wayfarer/api/schemas'
 import { trpcUtils } from './trpc'
 
 /**
@@ -18,6 +18,11 @@ const embeddedQueries = z.array(
       procedure: z.literal('gallery.bodyPhotos'),
       input: z.object({ use: z.literal(HERO_PHOTO_INPUT.use), limit: z.literal(HERO_PHOTO_INPUT.limit) }),
       data: z.array(z.object({ url: z.string(), title: z.string() })),
+    }),
+    z.object({
+      procedure: z.literal('posts.cards'),
+      input: z.object({ limit: z.literal(HOME_STORIES_INPUT.limit) }),
+      data: z.custom<PostCardsOutput>((value) => typeof value === 'object' && value !== null),
     }),
   ]),
 )
@@ -41,6 +46,7 @@ export function primeQueriesFromPage(): void {
   if (!queries.success) return
   for (const query of queries.data) {
     if (query.procedure === 'posts.story') trpcUtils.posts.story.setData(query.input, query.data)
+    else if (query.procedure === 'posts.cards') trpcUtils.posts.cards.setData(query.input, query.data)
     else trpcUtils.gallery.bodyPhotos.setData(query.input, query.data)
   }
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useQueryClient } from '@tanstack/react-query'
-import { Button, Card } from '@wayfarer/ui'
+import { Button, SentNotice } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { COMMENT_COUNTER_LIMIT, COMMENT_MIN_LENGTH, HONEYPOT_FIELD } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
@@ -60,19 +60,15 @@ export function CommentForm({ postId }: { postId: number }) {
 
   if (submitted) {
     return (
-      <Card className="border-teal-200 bg-teal-50 p-6 text-center" role="status">
+      <SentNotice
+        again="Leave another comment"
+        onAgain={() => {
+          setSubmitted(false)
+          submit.reset()
+        }}
+      >
         <p className="text-teal-900">{messages.comment.submitted}</p>
-        <Button
-          variant="secondary"
-          className="mt-4"
-          onClick={() => {
-            setSubmitted(false)
-            submit.reset()
-          }}
-        >
-          Leave another comment
-        </Button>
-      </Card>
+      </SentNotice>
     )
   }
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Button, Card } from '@wayfarer/ui'
+import { Button, SentNotice } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { CONTACT_LIMITS, type ContactInput } from '@wayfarer/api/schemas'
 import { lazyModule } from '../../lib/lazy-module'
@@ -45,20 +45,16 @@ export function ContactForm() {
 
   if (sent) {
     return (
-      <Card className="border-teal-200 bg-teal-50 p-8 text-center" role="status">
+      <SentNotice
+        again="Send another message"
+        onAgain={() => {
+          setSent(false)
+          submit.reset()
+        }}
+      >
         <h2 className="text-2xl font-bold text-teal-900">{messages.contact.sent}</h2>
         <p className="mt-2 text-teal-900">Thanks for reaching out. We read every message and will reply soon.</p>
-        <Button
-          variant="secondary"
-          className="mt-6"
-          onClick={() => {
-            setSent(false)
-            submit.reset()
-          }}
-        >
-          Send another message
-        </Button>
-      </Card>
+      </SentNotice>
     )
   }
 

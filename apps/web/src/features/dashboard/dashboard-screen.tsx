@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Button, Card, Skeleton } from '@wayfarer/ui'
 import { formatDate, formatMonthDay } from '../../lib/dates'
@@ -50,46 +51,31 @@ export function DashboardScreen() {
             <StatCard title="Subscribers" value={adminNumber(data.stats.subscribers ?? 0)} />
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
-            {/* min-w-0: a grid item would otherwise grow to its longest unbroken title and scroll the page sideways. */}
-            <Card className="min-w-0 p-6">
-              <h3 className="text-lg font-semibold text-gray-900">Recent Posts</h3>
-              {data.recentPosts.length === 0 ? (
-                <p className="mt-4 text-sm text-gray-500">No posts yet</p>
-              ) : (
-                <ul className="mt-4 divide-y divide-gray-100">
-                  {data.recentPosts.map((post) => (
-                    <li key={post.id} className="flex items-center justify-between gap-3 py-3">
-                      <div className="min-w-0">
-                        <Link to="/admin/posts/edit/$id" params={{ id: String(post.id) }} className="block truncate font-medium text-gray-900 hover:text-teal-700">
-                          {post.title}
-                        </Link>
-                        <p className="text-xs text-gray-500">{formatDate(post.updated_at)}</p>
-                      </div>
-                      <StatusBadge status={post.status} />
-                    </li>
-                  ))}
-                </ul>
+            <ListPanel title="Recent Posts" empty="No posts yet" items={data.recentPosts}>
+              {(post) => (
+                <li key={post.id} className="flex items-center justify-between gap-3 py-3">
+                  <div className="min-w-0">
+                    <Link to="/admin/posts/edit/$id" params={{ id: String(post.id) }} className="block truncate font-medium text-gray-900 hover:text-teal-700">
+                      {post.title}
+                    </Link>
+                    <p className="text-xs text-gray-500">{formatDate(post.updated_at)}</p>
+                  </div>
+                  <StatusBadge status={post.status} />
+                </li>
               )}
-            </Card>
-            <Card className="min-w-0 p-6">
-              <h3 className="text-lg font-semibold text-gray-900">Pending Comments</h3>
-              {data.recentComments.length === 0 ? (
-                <p className="mt-4 text-sm text-gray-500">No pending comments</p>
-              ) : (
-                <ul className="mt-4 divide-y divide-gray-100">
-                  {data.recentComments.map((comment) => (
-                    <li key={comment.id} className="py-3">
-                      <div className="flex justify-between text-sm">
-                        <span className="font-medium text-gray-900">{comment.author_name}</span>
-                        <span className="text-xs text-gray-500">{formatMonthDay(comment.created_at)}</span>
-                      </div>
-                      <p className="line-clamp-2 text-sm text-gray-600">{comment.content}</p>
-                      <p className="text-xs text-gray-500">on &quot;{comment.post_title}&quot;</p>
-                    </li>
-                  ))}
-                </ul>
+            </ListPanel>
+            <ListPanel title="Pending Comments" empty="No pending comments" items={data.recentComments}>
+              {(comment) => (
+                <li key={comment.id} className="py-3">
+                  <div className="flex justify-between text-sm">
+                    <span className="font-medium text-gray-900">{comment.author_name}</span>
+                    <span className="text-xs text-gray-500">{formatMonthDay(comment.created_at)}</span>
+                  </div>
+                  <p className="line-clamp-2 text-sm text-gray-600">{comment.content}</p>
+                  <p className="text-xs text-gray-500">on &quot;{comment.post_title}&quot;</p>
+                </li>
               )}
-            </Card>
+            </ListPanel>
           </div>
         </>
       )}
@@ -98,6 +84,17 @@ export function DashboardScreen() {
       </div>
       <QuickActions />
     </div>
+  )
+}
+
+/** A dashboard panel: its heading, then its list or, when empty, what is missing. */
+function ListPanel<Item>({ title, empty, items, children }: { title: string; empty: string; items: Item[]; children: (item: Item) => ReactNode }) {
+  return (
+    // min-w-0: a grid item would otherwise grow to its longest unbroken title and scroll the page sideways.
+    <Card className="min-w-0 p-6">
+      <h3 className="text-lg font-semibold text-gray-900">{title}</h3>
+      {items.length === 0 ? <p className="mt-4 text-sm text-gray-500">{empty}</p> : <ul className="mt-4 divide-y divide-gray-100">{items.map(children)}</ul>}
+    </Card>
   )
 }
 

@@ -27,7 +27,7 @@ export function LatestAdventures() {
         <LoadError message={messages.posts.loadFailed} onRetry={() => void posts.refetch()} retryLabel="Try Again" className="mt-8 text-gray-600" />
       ) : (
         <div className="mt-8 grid gap-6 md:grid-cols-3">
-          {posts.data.posts.map((post, i) => (
+          {posts.data.cards.map((post, i) => (
             <PostCard key={post.id} post={post} large={i === 0} />
           ))}
         </div>

@@ -7,14 +7,12 @@ import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/_public/')({
   loader: ({ context: { queryClient, trpc } }) => {
-    // The videos wait on YouTube: asked for now, but the page never waits for them (each section loads on its own).
+    // The videos wait on YouTube: asked for now, but the page never waits for them (each section loads on its own);
+    // nor for the photos the Shuffle button draws from, needed only once it is pressed.
     void queryClient.prefetchQuery(travelVideosQuery(trpc))
     void queryClient.prefetchQuery(shortsQuery(trpc))
-    return settled(
-      queryClient.ensureQueryData(latestStoriesQuery(trpc)),
-      queryClient.ensureQueryData(heroPhotoQuery(trpc)),
-      queryClient.ensureQueryData(shufflePoolQuery(trpc)),
-    )
+    void queryClient.prefetchQuery(shufflePoolQuery(trpc))
+    return settled(queryClient.ensureQueryData(latestStoriesQuery(trpc)), queryClient.ensureQueryData(heroPhotoQuery(trpc)))
   },
   component: HomeScreen,
 })
