@@ -19,4 +19,6 @@ export const HOME_STORIES_INPUT = { limit: 6 } as const
 export type InitialQuery =
   | { procedure: 'posts.story'; input: { slug: string }; data: PublicPost }
   | { procedure: 'gallery.bodyPhotos'; input: typeof HERO_PHOTO_INPUT; data: BodyPhoto[] }
-  | { procedure: 'posts.cards'; input: typeof HOME_STORIES_INPUT; data: PostCardsOutput }
+  | { procedure: 'posts.cards'; input: typeof HOME_STORIES_INPUT; data: PostCardsOutput; infinite?: false }
+  /** The blog list's first page (its infinite query, `storyCardsQuery`), for the category in the URL if any. */
+  | { procedure: 'posts.cards'; infinite: true; input: { category?: string }; data: PostCardsOutput }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify'
 import { countryName, findPublishedPost, isCountryCode, listPostCards, pickBodyPhotos, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
-import { FEATURED_IMAGE_SIZES, HERO_PHOTO_INPUT, HOME_STORIES_INPUT, notFoundPage, postCardsInput, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
+import { CARD_IMAGE_SIZES, FEATURED_IMAGE_SIZES, HERO_PHOTO_INPUT, HOME_STORIES_INPUT, notFoundPage, postCardsInput, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
@@ -56,6 +56,7 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
       )
       return head
     }
+    if (path === '/blog') return blogHead(deps, card(staticPages.blog), request.url)
     const fixed = fixedPages[path]
     if (fixed) return card(fixed)
     const privateTitle = privatePage(path)
@@ -74,6 +75,22 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     if (post) return postHead(post, publicUrl)
     return { status: 404, title: notFoundPage.title, description: notFoundPage.description, extraTags: [noIndex] }
   }
+}
+
+/**
+ * /blog: the first page of story cards (for the category in the URL, read as the web app reads it) for the
+ * first paint, and the first card's picture (the page's LCP) fetched at once.
+ */
+async function blogHead(deps: AppDeps, head: PageHead, url: string): Promise<PageHead> {
+  const category = new URLSearchParams(url.split('?')[1] ?? '').get('category')?.trim()
+  const input = category && category.length <= 100 ? { category } : {}
+  const parsed = postCardsInput.safeParse({ ...input, page: 1 })
+  if (!parsed.success) return head
+  const firstPage = await listPostCards(deps, parsed.data)
+  head.initialData = [{ procedure: 'posts.cards', infinite: true, input, data: firstPage }]
+  const picture = firstPage.cards[0]?.featured_image
+  if (picture) head.extraTags.unshift(imagePreload(picture, CARD_IMAGE_SIZES))
+  return head
 }
 
 /** A draft preview (/blog/{slug}?preview=…): the owner's page, so noindex and private whatever the token says. */

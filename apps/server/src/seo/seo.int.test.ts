@@ -139,6 +139,22 @@ describe('served HTML of a post', () => {
     expect(preload).toContain('imagesizes="100vw" fetchpriority="high"')
   })
 
+  it("carries /blog's first page of cards (for the URL's category) and preloads the first card's picture", async () => {
+    const blockOf = (html: string) => JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown
+    const firstPage = async (input: Record<string, unknown>) =>
+      (await server.app.inject({ url: `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, page: 1 }))}` })).json().result.data as { cards: { slug: string }[] }
+    const all = (await get('/blog')).body
+    expect(blockOf(all)).toEqual([{ procedure: 'posts.cards', infinite: true, input: {}, data: await firstPage({}) }])
+    expect((await firstPage({})).cards.map((c) => c.slug)).toEqual(['annapurna-circuit', 'el-nido'])
+    expect(/<link rel="preload" as="image"[^>]*>/.exec(all)?.[0]).toContain('href="/media/gallery/annapurna.webp"')
+    const beach = (await get('/blog?category=%20beach-destinations%20')).body
+    expect(blockOf(beach)).toEqual([{ procedure: 'posts.cards', infinite: true, input: { category: 'beach-destinations' }, data: await firstPage({ category: 'beach-destinations' }) }])
+    expect(/<link rel="preload" as="image"[^>]*>/.exec(beach)?.[0]).toContain('href="https://cdn.example.com/el-nido.jpg"')
+    // A category the schema refuses (a control character) gets the page without the block, never an error.
+    const odd = await get('/blog?category=a%00b')
+    expect([odd.statusCode, odd.body.includes('wayfarer-initial-data')]).toEqual([200, false])
+  })
+
   it('answers missing, draft and archived posts with 404 and the not-found head', async () => {
     for (const url of ['/blog/nope', '/blog/secret-draft', '/blog/old-archived', '/nope', '/blog/a/b', '/about/x']) {
       const res = await get(url)

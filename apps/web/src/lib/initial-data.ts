@@ -1,6 +1,7 @@
 import { z } from 'zod/mini'
 import { HERO_PHOTO_INPUT, HOME_STORIES_INPUT, INITIAL_DATA_ELEMENT_ID, type PostCardsOutput, type PublicPost } from '@wayfarer/api/schemas'
-import { trpcUtils } from './trpc'
+import { storyCardsQuery } from '../features/blog/queries'
+import { queryClient, trpcUtils } from './trpc'
 
 /**
  * The embedded block: a story (its envelope checked; the story itself comes from the server that sent this
@@ -8,7 +9,7 @@ import { trpcUtils } from './trpc'
  * would put the full schema library on every public page's first load) or the home page's hero picture.
  */
 const embeddedQueries = z.array(
-  z.discriminatedUnion('procedure', [
+  z.union([
     z.object({
       procedure: z.literal('posts.story'),
       input: z.object({ slug: z.string() }),
@@ -22,6 +23,12 @@ const embeddedQueries = z.array(
     z.object({
       procedure: z.literal('posts.cards'),
       input: z.object({ limit: z.literal(HOME_STORIES_INPUT.limit) }),
+      data: z.custom<PostCardsOutput>((value) => typeof value === 'object' && value !== null),
+    }),
+    z.object({
+      procedure: z.literal('posts.cards'),
+      infinite: z.literal(true),
+      input: z.object({ category: z.optional(z.string()) }),
       data: z.custom<PostCardsOutput>((value) => typeof value === 'object' && value !== null),
     }),
   ]),
@@ -46,6 +53,7 @@ export function primeQueriesFromPage(): void {
   if (!queries.success) return
   for (const query of queries.data) {
     if (query.procedure === 'posts.story') trpcUtils.posts.story.setData(query.input, query.data)
+    else if (query.procedure === 'posts.cards' && 'infinite' in query) queryClient.setQueryData(storyCardsQuery(query.input).queryKey, { pages: [query.data], pageParams: [1] })
     else if (query.procedure === 'posts.cards') trpcUtils.posts.cards.setData(query.input, query.data)
     else trpcUtils.gallery.bodyPhotos.setData(query.input, query.data)
   }

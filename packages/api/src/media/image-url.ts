@@ -19,6 +19,8 @@ export const ORIGINAL_IMAGE_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*
 
 /** How wide a story's featured image is drawn (its page's column), for its srcset and the head's preload. */
 export const FEATURED_IMAGE_SIZES = '(min-width: 768px) 768px, 100vw'
+/** How wide a story card's picture is shown in the card grids (blog list, home). */
+export const CARD_IMAGE_SIZES = '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'
 
 const LOCAL_MEDIA = /^\/media\/(?!w\/|thumb\/)(.{1,500})$/
 const CLOUDINARY_UPLOAD = /^(https:\/\/res\.cloudinary\.com\/[^/\s]+\/image\/upload\/)(\S+)$/

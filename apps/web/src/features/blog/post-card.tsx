@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { responsiveSrcset, type PostCard as StoryCard } from '@wayfarer/api/schemas'
+import { CARD_IMAGE_SIZES, responsiveSrcset, type PostCard as StoryCard } from '@wayfarer/api/schemas'
 import { Badge, cx } from '@wayfarer/ui'
 import { LocationPin } from '../post/location-pin'
 import { formatPostDate } from '../post/format'
@@ -35,7 +35,7 @@ export function PostCard({
             src={post.featured_image}
             srcSet={responsiveSrcset(post.featured_image)}
             // A third of the row from 1024 px (two thirds for the large card), half from 640 px, else the screen.
-            sizes={large ? '(min-width: 768px) 66vw, 100vw' : '(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw'}
+            sizes={large ? '(min-width: 768px) 66vw, 100vw' : CARD_IMAGE_SIZES}
             alt={post.featured_image_alt ?? post.title}
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
