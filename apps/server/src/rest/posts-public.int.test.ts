@@ -40,6 +40,17 @@ const publicFields = [
 ]
 
 describe('GET /api/posts', () => {
+  it('leaves the bodies out of a page (limit) unless asked with include=content; the whole list keeps them', async () => {
+    const page = (await get('/api/posts?limit=2')).json()
+    expect(slugsOf(page)).toEqual(['annapurna-circuit', 'el-nido'])
+    for (const post of page.data) expect(Object.keys(post).sort()).toEqual(publicFields.filter((f) => f !== 'content'))
+    const withBodies = (await get('/api/posts?limit=2&include=content')).json()
+    for (const post of withBodies.data) expect(Object.keys(post).sort()).toEqual(publicFields)
+    expect(withBodies.data[0].content).toContain('<p>')
+    const refused = await get('/api/posts?limit=2&include=body')
+    expect([refused.statusCode, refused.json()]).toEqual([400, { success: false, error: 'include must be content' }])
+  })
+
   it('lists every published post newest first, never drafts or archived, with the spec fields exactly', async () => {
     const res = await get('/api/posts')
     expect(res.statusCode).toBe(200)

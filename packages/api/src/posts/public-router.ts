@@ -12,9 +12,12 @@ import { countPostView, findPublishedPostOrThrow, listPostCards, listPublishedPo
 
 /** Procedures visitors use to read published posts (issue: reading). */
 export const publicPostProcedures = {
-  /** Published posts in the spec's public shape (bodies included): optional page size, page, category and search. */
+  /**
+   * Published posts in the spec's public shape: all of them with their bodies, or a page (`limit`, as the home page
+   * asks) without the bodies unless `include=content`; category and search.
+   */
   published: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/posts', summary: 'Published stories (all, or a page with limit)', data: 'posts', pagination: 'pagination' } })
+    .meta({ rest: { method: 'GET', path: '/api/posts', summary: 'Published stories: all with their bodies, or a page (limit) without them unless include=content', data: 'posts', pagination: 'pagination' } })
     .input(publishedPostsInput).output(publishedPostsOutput).query(({ ctx, input }) => listPublishedPosts(ctx.deps, input)),
   /**
    * The blog list's page of story cards (no bodies), with search, category, paging and the chips' counts:

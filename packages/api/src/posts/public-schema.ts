@@ -51,12 +51,16 @@ export const publishedPostsInput = z
     /** A category slug (footer links) or its exact name (chips). */
     category: optionalText(100, 'Category'),
     search: optionalText(200, 'Search'),
+    /** With a page size the stories come without their bodies (a page of a list shows no body) unless asked. */
+    include: z.enum(['content'], { error: 'include must be content' }).optional(),
   })
   .prefault({})
 export type PublishedPostsInput = z.input<typeof publishedPostsInput>
 export type PublishedPostsQuery = z.output<typeof publishedPostsInput>
 
-export const publishedPostsOutput = z.object({ posts: z.array(publicPost), pagination })
+/** A listed story: the public post, its body left out of pages unless asked for (`include=content`). */
+export const listedPost = publicPost.partial({ content: true })
+export const publishedPostsOutput = z.object({ posts: z.array(listedPost), pagination })
 export type PublishedPostsOutput = z.infer<typeof publishedPostsOutput>
 
 export const postBySlugInput = z.object({ slug: text('Slug').trim().min(1).max(200) })

@@ -29,7 +29,8 @@ export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQue
   const filter = filterOf(input)
   if (input.limit) {
     const page = await publicPostPage(deps.prisma, filter, input.limit, (input.page - 1) * input.limit, pending)
-    return { posts: page.rows, pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) } }
+    const posts = input.include === 'content' ? page.rows : page.rows.map(({ content: _body, ...listed }) => listed)
+    return { posts, pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) } }
   }
   // Everything, in keyset batches; a search or a category (a fraction of the posts) in offset batches.
   let posts: PublicPost[] = []
