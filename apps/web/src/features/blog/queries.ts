@@ -1,10 +1,6 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
 import { getQueryKey } from '@trpc/react-query'
-import type { PublishedPostsInput } from '@wayfarer/api/schemas'
 import { trpc, trpcClient, type TrpcUtils } from '../../lib/trpc'
-
-/** Published stories with their bodies, filtered by category and search (the sitemap page). */
-export const storiesQuery = (trpcUtils: TrpcUtils, filter: PublishedPostsInput) => trpcUtils.posts.published.queryOptions(filter)
 
 type CardsFilter = { category?: string | undefined; search?: string | undefined }
 

@@ -1,14 +1,17 @@
 import { Link } from '@tanstack/react-router'
 import { staticPages } from '@wayfarer/api/schemas'
-import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../lib/trpc'
-import { storiesQuery } from '../blog/queries'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Button } from '@wayfarer/ui'
+import { storyCardsQuery } from '../blog/queries'
 import { usePageMeta } from '../../lib/page-meta'
 
-/** The human-readable sitemap (footer link); crawlers read /sitemap.xml. */
+/**
+ * The human-readable sitemap (footer link); crawlers read /sitemap.xml. The stories come a page of cards at a
+ * time (the blog list's own query), so 10,000 stories cost no more than 12 until asked for.
+ */
 export function SitemapScreen() {
   usePageMeta(staticPages.sitemap.title, staticPages.sitemap.description)
-  const posts = useQuery(storiesQuery(trpcUtils, {}))
+  const stories = useInfiniteQuery(storyCardsQuery({}))
   return (
     <div className="mx-auto max-w-3xl px-4 py-12">
       <h1 className="text-4xl font-bold">Sitemap</h1>
@@ -27,7 +30,7 @@ export function SitemapScreen() {
       <section className="mt-8">
         <h2 className="text-xl font-semibold">Stories</h2>
         <ul className="mt-3 list-disc space-y-1 pl-6" data-testid="sitemap-posts">
-          {posts.data?.posts.map((p) => (
+          {stories.data?.pages.flatMap((page) => page.cards).map((p) => (
             <li key={p.id}>
               <Link to="/blog/$slug" params={{ slug: p.slug }} className="text-teal-700 hover:underline">
                 {p.title}
@@ -35,6 +38,11 @@ export function SitemapScreen() {
             </li>
           ))}
         </ul>
+        {stories.hasNextPage && (
+          <Button variant="secondary" className="mt-4" onClick={() => void stories.fetchNextPage()} disabled={stories.isFetchingNextPage}>
+            {stories.isFetchingNextPage ? 'Loading…' : 'More stories'}
+          </Button>
+        )}
       </section>
     </div>
   )
