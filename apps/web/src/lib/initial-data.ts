@@ -4,9 +4,10 @@ import { storyCardsQuery } from '../features/blog/queries'
 import { queryClient, trpcUtils } from './trpc'
 
 /**
- * The embedded block: a story (its envelope checked; the story itself comes from the server that sent this
- * page, built by the procedure whose output schema seo.int.test.ts checks it against: parsing every field again
- * would put the full schema library on every public page's first load) or the home page's hero picture.
+ * The embedded block (`InitialQuery`): a story page's story, the home page's hero picture and latest stories, or
+ * the blog list's first page. The stories and cards have their envelope checked only: they come from the server
+ * that sent this page, built by the procedures whose answers seo.int.test.ts compares them with, and parsing every
+ * field again would put the full schema library on every public page's first load.
  */
 const embeddedQueries = z.array(
   z.union([
