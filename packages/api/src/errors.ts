@@ -64,3 +64,6 @@ export class UnavailableError extends DomainError {
     super(message, 'unavailable')
   }
 }
+
+/** A write refused by a unique index (Prisma's P2002): someone else wrote the same key first. */
+export const isUniqueViolation = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002'

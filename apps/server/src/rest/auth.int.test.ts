@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { upsertAdmin } from '@wayfarer/api'
 import { startTestServer, testOwner, type TestServer } from '../testing'
 
 let server: TestServer
@@ -116,5 +117,14 @@ describe('uploads', () => {
       expect(res.statusCode, url).toBe(401)
       expect(res.json()).toEqual({ success: false, error: 'Authentication required' })
     }
+  })
+})
+
+describe('the owner account at boot', () => {
+  it('is created once when two server processes start on the same fresh database at the same moment', async () => {
+    const account = { email: 'Twin.Boot@Wayfarer.test', password: 'both-start-at-once' }
+    const [first, second] = await Promise.all([upsertAdmin(server.database, account), upsertAdmin(server.database, account)])
+    expect(second.id).toBe(first.id)
+    expect(await server.database.prisma.user.count({ where: { email: 'twin.boot@wayfarer.test' } })).toBe(1)
   })
 })

@@ -112,7 +112,7 @@ describe('two servers on one database', () => {
       if (empty) {
         const processes = ports.map((port) => startMain({ ...env, DATABASE_URL: empty.url, PORT: String(port) }))
         for (const p of processes) stops.push(async () => (p.child.kill('SIGTERM'), await p.exited))
-        await Promise.all(ports.map(waitForHealth))
+        await Promise.all(processes.map((p, i) => waitForHealth(ports[i]!, p)))
         stops.push(async () => logs.push(...processes.map((p) => p.output())))
       } else {
         for (const port of ports) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { AppDeps } from '../deps'
-import { RateLimitedError, UnauthorizedError } from '../errors'
+import { isUniqueViolation, RateLimitedError, UnauthorizedError } from '../errors'
 import { describeWait } from '../rate-limiter'
 import { hashForUnknownUser, hashPassword, verifyPassword } from './password'
 import type { LoginInput, LoginOutput, PublicUser } from './schema'
@@ -99,5 +99,11 @@ export async function upsertAdmin(
     ])
     return toPublicUser(user)
   }
-  return toPublicUser(await deps.prisma.user.create({ data: { email, passwordHash, ...names } }))
+  try {
+    return toPublicUser(await deps.prisma.user.create({ data: { email, passwordHash, ...names } }))
+  } catch (error) {
+    // Another server process starting on the same fresh database created the owner a moment ago: use that one.
+    if (isUniqueViolation(error)) return upsertAdmin(deps, account)
+    throw error
+  }
 }

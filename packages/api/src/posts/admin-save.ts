@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient } from '@wayfarer/db'
 import type { AppDeps } from '../deps'
-import { InvalidInputError, NotFoundError } from '../errors'
+import { InvalidInputError, isUniqueViolation, NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { slugify } from '../slug'
 import { SCHEDULE_IN_PAST, type CreatePostData, type UpdatePostData } from './admin-schema'
@@ -85,7 +85,6 @@ function contentFields(input: CreatePostData | UpdatePostData) {
 // Two saves with the same title can pick the same free slug at once; the unique index refuses the second,
 // which then looks again.
 const SLUG_ATTEMPTS = 8
-const isUniqueViolation = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002'
 
 async function withFreshSlug<T>(save: (skip: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

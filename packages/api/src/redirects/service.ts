@@ -1,6 +1,6 @@
 import type { Prisma, PrismaClient, RedirectModel } from '@wayfarer/db'
 import type { AppDeps } from '../deps'
-import { ConflictError, InvalidInputError, NotFoundError } from '../errors'
+import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from '../errors'
 import { isSiteTarget, lookupKeys } from './redirect-path'
 import { redirectMessages, type RedirectItem } from './schema'
 
@@ -13,7 +13,6 @@ const toItem = (r: RedirectModel): RedirectItem => ({
   updated_at: r.updatedAt.toISOString(),
 })
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002'
 
 export async function listRedirects(deps: Pick<AppDeps, 'prisma'>, input: { page: number; limit: number; search?: string | undefined }) {
   const where: Prisma.RedirectWhereInput = input.search
