@@ -1,39 +1,23 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from './testing'
+import { publicPlaces, startTestServer, type TestServer } from './testing'
 
 // Issue 14, acceptance 6, "not before" and "after" at the exact moment, whatever the machine's load: the server
 // runs on a clock the test holds (rest/scheduling.int.test.ts shows the same on the real clock, and two server
 // processes on one PostgreSQL database publishing each post once).
 let server: TestServer
-let dir: string
 let token: string
 let clock = Date.UTC(2026, 5, 1, 8, 0, 0)
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-clock-'))
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
-  server = await startTestServer({ config: { webDistDir: dir, scheduleCheckMs: 60_000, publicCache: true }, deps: { now: () => new Date(clock) } })
+  server = await startTestServer({ appShell: true, config: { scheduleCheckMs: 60_000, publicCache: true }, deps: { now: () => new Date(clock) } })
   token = await server.ownerToken()
 })
 afterAll(async () => {
   await server.close()
-  await rm(dir, { recursive: true, force: true })
 })
 
-const get = (url: string) => server.app.inject({ method: 'GET', url })
 
-async function visibility(slug: string) {
-  const [list, one, sitemap, rss] = await Promise.all([get('/api/posts'), get(`/api/posts/slug/${slug}`), get('/sitemap.xml'), get('/rss.xml')])
-  return {
-    list: (list.json().data as { slug: string }[]).some((p) => p.slug === slug),
-    page: one.statusCode === 200,
-    sitemap: sitemap.body.includes(`/blog/${slug}<`),
-    rss: rss.body.includes(`/blog/${slug}<`),
-  }
-}
+const visibility = (slug: string) => publicPlaces(server.app, slug)
 
 /** Lets the scheduler look at the clock now, and gives it `rounds` × 25 ms to write what was due. */
 async function schedulerLooks(until: () => Promise<boolean>, rounds = 400) {

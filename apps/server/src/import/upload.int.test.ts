@@ -1,6 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
@@ -12,21 +9,17 @@ import { DEAD_HOST, ghostExport } from '../import-fixtures'
 // Admin → Settings → Import/Export: the upload (REST multipart), then the dry run, the import and the progress
 // the screen polls (tRPC `transfer.*`), and the export download.
 let server: TestServer
-let dir: string
 let token: string
 const OLD_SITE = 'https://wandering-boots.example'
 // 0.05 MB: enough for the small export, small enough to test the limit without a big body.
 const UPLOAD_MAX_MB = 0.05
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-upload-'))
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
-  server = await startTestServer({ config: { webDistDir: dir, importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB }, scheduleCheckMs: 600_000 } })
+  server = await startTestServer({ appShell: true, config: { importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB }, scheduleCheckMs: 600_000 } })
   token = await server.ownerToken()
 }, 60_000)
 afterAll(async () => {
   await server.close()
-  await rm(dir, { recursive: true, force: true })
 })
 
 const auth = () => ({ authorization: `Bearer ${token}` })

@@ -1,5 +1,3 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile } from '@wayfarer/api'
@@ -7,14 +5,12 @@ import { startTestServer, type TestServer } from '../testing'
 import { acceptanceWxr, ghostExport, writeFixture } from '../import-fixtures'
 
 let server: TestServer
-let dir: string
 let token: string
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-redirects-'))
-  // A stand-in for apps/web's build: redirects are answered by the SPA fallback.
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
-  server = await startTestServer({ config: { webDistDir: dir } })
+  // Redirects are answered by the SPA fallback: the app shell stands in for apps/web's build.
+  server = await startTestServer({ appShell: true })
+  const dir = server.webDistDir
   token = await server.ownerToken()
   const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
   const wxr = await writeFixture(path.join(dir, 'site.xml'), acceptanceWxr('https://old-blog.example'))
@@ -24,7 +20,6 @@ beforeAll(async () => {
 }, 120_000)
 afterAll(async () => {
   await server.close()
-  await rm(dir, { recursive: true, force: true })
 })
 
 const visit = (url: string) => server.app.inject({ method: 'GET', url })

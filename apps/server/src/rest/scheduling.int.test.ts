@@ -1,43 +1,27 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostScheduler, type PublishedByScheduler } from '@wayfarer/api'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import { openDatabase } from '@wayfarer/db'
-import { startTestServer, type TestServer } from '../testing'
+import { publicPlaces, startTestServer, type TestServer } from '../testing'
 import { createServer } from '../server'
 import { testConfig } from '../config'
 import { freePort, killStartedServers, startMain, waitForHealth } from '../testing-process'
 
 let server: TestServer
-let dir: string
 let token: string
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-schedule-'))
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
-  server = await startTestServer({ config: { webDistDir: dir, scheduleCheckMs: 60_000 } })
+  server = await startTestServer({ appShell: true, config: { scheduleCheckMs: 60_000 } })
   token = await server.ownerToken()
 })
 afterAll(async () => {
   killStartedServers()
   await server.close()
-  await rm(dir, { recursive: true, force: true })
 })
 
-const get = (url: string) => server.app.inject({ method: 'GET', url })
 const api = (method: 'POST' | 'PUT', url: string, payload: object) => server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-async function everywhere(slug: string) {
-  const [list, one, sitemap, rss] = await Promise.all([get('/api/posts'), get(`/api/posts/slug/${slug}`), get('/sitemap.xml'), get('/rss.xml')])
-  return {
-    list: (list.json().data as { slug: string }[]).some((p) => p.slug === slug),
-    page: one.statusCode === 200,
-    sitemap: sitemap.body.includes(`/blog/${slug}<`),
-    rss: rss.body.includes(`/blog/${slug}<`),
-  }
-}
+const everywhere = (slug: string) => publicPlaces(server.app, slug)
 
 describe('scheduled publishing', () => {
   it('a post scheduled 2 s ahead is public everywhere after that moment and nowhere before', async () => {

@@ -8,6 +8,7 @@ import { trpcUtils } from '../../lib/trpc'
 import { galleryQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
 import { Lightbox } from './lightbox'
+import { PhotoImage } from './photo-image'
 
 // SPEC.md §9: the featured photo changes every 5 seconds.
 const ROTATION_MS = 5000
@@ -56,15 +57,12 @@ export function GalleryScreen() {
             {list.map((photo, index) => (
               <li key={photo.id}>
                 <button type="button" onClick={() => setOpen(index)} className="group block w-full overflow-hidden rounded-xl text-left" aria-label={`Open ${photo.title || 'photo'}`}>
-                  <img
-                    src={photo.thumbnail_url}
-                    srcSet={photo.srcset}
+                  <PhotoImage
+                    photo={photo}
+                    thumbnail
                     sizes="(min-width: 1024px) 25vw, 50vw"
-                    width={photo.width || 400}
-                    height={photo.height || 300}
                     loading="lazy"
                     decoding="async"
-                    alt={photo.title}
                     className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
                   />
                 </button>
@@ -93,14 +91,10 @@ function FeaturedPhoto({ photos, onOpen }: { photos: GalleryPhoto[]; onOpen: (in
   return (
     <section className="relative mt-10 overflow-hidden rounded-2xl bg-gray-900" aria-label="Featured photo">
       <button type="button" onClick={() => onOpen(index % photos.length)} className="block w-full" aria-label={`Open featured photo ${photo.title}`}>
-        <img
+        <PhotoImage
           key={photo.id}
-          src={photo.cloudinary_url}
-          srcSet={photo.srcset}
+          photo={photo}
           sizes="(min-width: 1280px) 1280px, 100vw"
-          width={photo.width}
-          height={photo.height}
-          alt={photo.title}
           className="aspect-[21/9] h-auto w-full object-cover opacity-90"
         />
       </button>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import type { GalleryPhoto } from '@wayfarer/api/schemas'
 import { Dialog, DialogTitle } from '@wayfarer/ui'
+import { PhotoImage } from './photo-image'
 
 interface LightboxProps {
   photos: GalleryPhoto[]
@@ -56,16 +57,7 @@ export function Lightbox({ photos, index, onIndex, onClose }: LightboxProps) {
       }}
     >
       <figure className="pointer-events-auto flex max-h-full flex-col items-center">
-        <img
-          key={photo.id}
-          src={photo.cloudinary_url}
-          srcSet={photo.srcset}
-          sizes="100vw"
-          width={photo.width}
-          height={photo.height}
-          alt={photo.title}
-          className="max-h-[78vh] w-auto object-contain"
-        />
+        <PhotoImage key={photo.id} photo={photo} sizes="100vw" className="max-h-[78vh] w-auto object-contain" />
         <figcaption className="mt-4 text-center text-white">
           <DialogTitle as="p" className="text-lg font-semibold" data-testid="lightbox-title">
             {photo.title}

@@ -9,7 +9,7 @@ import { Lightbox } from '../gallery/lightbox'
 import { NotFoundScreen } from '../pages/not-found-screen'
 import { MapStoryCard } from './map-story-card'
 import { viewAround, type MapView } from './mercator'
-import { countryQuery, mapSettingsQuery } from './queries'
+import { countryQuery } from './queries'
 import { useElementWidth } from './use-element-width'
 import { WorldMap } from './world-map'
 
@@ -21,7 +21,6 @@ export function CountryScreen({ code }: { code: string }) {
   const upper = code.toUpperCase()
   const valid = isCountryCodeShape(upper)
   const country = useQuery({ ...countryQuery(trpcUtils, upper), enabled: valid })
-  const settings = useQuery(mapSettingsQuery(trpcUtils))
   const name = country.data?.country.name
   usePageMeta(pageTitle(name ?? 'Places'), name ? `Stories and photos from ${name}.` : 'Stories and photos by country.')
   const [box, width] = useElementWidth<HTMLDivElement>(800)
@@ -60,12 +59,10 @@ export function CountryScreen({ code }: { code: string }) {
       </p>
       <div ref={box} className="mt-6">
         <WorldMap
-          tiles={settings.data?.tiles}
           view={view}
           onView={setMoved}
           width={width}
           height={MAP_HEIGHT}
-          clusters={[]}
           stories={data.stories}
           photos={data.photos}
           visited={visited}

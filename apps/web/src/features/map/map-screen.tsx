@@ -9,7 +9,7 @@ import { categoriesQuery } from '../blog/queries'
 import { Lightbox } from '../gallery/lightbox'
 import { boxOf, type MapView } from './mercator'
 import { MapStoryCard } from './map-story-card'
-import { countriesQuery, mapQuery, mapSettingsQuery } from './queries'
+import { countriesQuery, mapQuery } from './queries'
 import { useElementWidth } from './use-element-width'
 import { WorldMap } from './world-map'
 
@@ -32,7 +32,6 @@ export function MapScreen({ initialView, filters, onFilters }: { initialView: Ma
   const [box, width] = useElementWidth<HTMLDivElement>(800)
   const countries = useQuery(countriesQuery(trpcUtils))
   const categories = useQuery(categoriesQuery(trpcUtils))
-  const settings = useQuery(mapSettingsQuery(trpcUtils))
   const shown = useQuery(mapQuery(trpcUtils, { bbox: boxOf(view, width, MAP_HEIGHT), zoom: view.zoom, ...filters }))
   const [story, setStory] = useState<MapStory | null>(null)
   const [photo, setPhoto] = useState<MapPhoto | null>(null)
@@ -96,7 +95,6 @@ export function MapScreen({ initialView, filters, onFilters }: { initialView: Ma
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_320px]">
         <div ref={box}>
           <WorldMap
-            tiles={settings.data?.tiles}
             view={view}
             onView={setView}
             width={width}

@@ -5,6 +5,9 @@ import type { Topology, GeometryCollection } from 'topojson-specification'
 import type { FeatureCollection, Geometry } from 'geojson'
 import { tileUrl, type MapCluster, type MapPhoto, type MapStory } from '@wayfarer/api/schemas'
 import worldTopology from 'world-atlas/countries-110m.json'
+import { useQuery } from '@tanstack/react-query'
+import { trpcUtils } from '../../lib/trpc'
+import { mapSettingsQuery } from './queries'
 import { clampView, panBy, project, tilesInView, toScreen, TILE_PX, unproject, worldPx, type MapView } from './mercator'
 
 export interface CountryShape {
@@ -21,6 +24,8 @@ export const countries: CountryShape[] = (() => {
 })()
 
 const PAN_STEP_PX = 80
+const NONE: ReadonlySet<string> = new Set()
+const ignore = () => undefined
 
 export interface WorldMapProps {
   view: MapView
@@ -28,21 +33,20 @@ export interface WorldMapProps {
   /** Size of the drawing in CSS pixels. */
   width: number
   height: number
-  clusters: MapCluster[]
-  stories: MapStory[]
-  photos: MapPhoto[]
+  /** The markers; none by default (the place picker shows only its pin). */
+  clusters?: MapCluster[]
+  stories?: MapStory[]
+  photos?: MapPhoto[]
   /** ISO 3166-1 numeric codes of the countries visited, shaded. */
-  visited: ReadonlySet<string>
-  onStory: (story: MapStory) => void
-  onPhoto: (photo: MapPhoto) => void
+  visited?: ReadonlySet<string>
+  onStory?: (story: MapStory) => void
+  onPhoto?: (photo: MapPhoto) => void
   /** A cluster that never splits (everything at one spot) was chosen: what is in it. */
   onMembers?: (members: NonNullable<MapCluster['members']>) => void
   label: string
   /** The owner's pin (the place picker): drawn, and moved by a click or Enter where the map is. */
   pin?: { latitude: number | null; longitude: number | null }
   onDrop?: (longitude: number, latitude: number) => void
-  /** Raster tiles under the markers (MAP_TILES_URL); null draws the built-in vector world. */
-  tiles?: { url: string; attribution: string } | null
   children?: ReactNode
 }
 
@@ -51,7 +55,9 @@ export interface WorldMapProps {
  * photo opens it); the map itself pans with a drag, the arrow keys or the buttons, and zooms with the wheel,
  * + and - or the buttons.
  */
-export function WorldMap({ view, onView, width, height, clusters, stories, photos, visited, onStory, onPhoto, onMembers, label, pin, onDrop, tiles, children }: WorldMapProps) {
+export function WorldMap({ view, onView, width, height, clusters = [], stories = [], photos = [], visited = NONE, onStory = ignore, onPhoto = ignore, onMembers, label, pin, onDrop, children }: WorldMapProps) {
+  // Raster tiles under the markers when the owner set MAP_TILES_URL; none draws the built-in vector world.
+  const tiles = useQuery(mapSettingsQuery(trpcUtils)).data?.tiles
   const drag = useRef<{ x: number; y: number; view: MapView } | null>(null)
   const [dragging, setDragging] = useState(false)
   const path = useMemo(() => {

@@ -4,11 +4,14 @@ import { site, VIDEO_ID_PATTERN } from '@wayfarer/api/schemas'
  * What choosing a video does (SPEC.md §5): a sample/placeholder card opens the channel in a new tab, a valid
  * 11-character id opens the modal, and anything else is ignored with a console error.
  */
+/** The sample cards shown before the owner links YouTube carry ids with 'placeholder' in them. */
+export const isSampleVideo = (id: string): boolean => id.includes('placeholder')
+
 export function chooseVideo(
   id: string,
   actions: { openModal: (id: string) => void; openExternal?: (url: string) => void },
 ): void {
-  if (id.includes('placeholder')) {
+  if (isSampleVideo(id)) {
     const open = actions.openExternal ?? ((url: string) => window.open(url, '_blank', 'noopener,noreferrer'))
     open(site.channelUrl)
     return

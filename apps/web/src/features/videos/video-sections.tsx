@@ -1,8 +1,7 @@
 import { useCallback, useState } from 'react'
 import { chooseVideo } from './video-choice'
-import { ShortsSection } from './shorts-section'
 import { VideoModal } from './video-modal'
-import { VideosSection } from './videos-section'
+import { VideoShelf } from './video-shelf'
 
 /** The home page's videos and Shorts sections, sharing one video modal. */
 export function VideoSections() {
@@ -10,8 +9,8 @@ export function VideoSections() {
   const choose = useCallback((id: string) => chooseVideo(id, { openModal: setOpenId }), [])
   return (
     <>
-      <VideosSection onChoose={choose} />
-      <ShortsSection onChoose={choose} />
+      <VideoShelf name="videos" onChoose={choose} />
+      <VideoShelf name="shorts" onChoose={choose} />
       {openId && <VideoModal key={openId} videoId={openId} onClose={() => setOpenId(null)} />}
     </>
   )

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query'
+import { messages } from '@wayfarer/api/messages'
+import { site, type Video } from '@wayfarer/api/schemas'
+import { Skeleton } from '@wayfarer/ui'
+import { trpcUtils } from '../../lib/trpc'
+import { shortsQuery, travelVideosQuery } from './queries'
+import { placeholderShorts, sampleVideos } from './sample-videos'
+import { ShortCard } from './short-card'
+import { VideoCard } from './video-card'
+
+/**
+ * The home page's two video sections (SPEC.md §7–8): the channel's 6 latest travel videos and its 4 latest Shorts,
+ * or labelled samples when YouTube fails or has nothing yet.
+ */
+const shelves = {
+  videos: {
+    title: 'Travel Videos', intro: 'Watch our adventures come to life.', className: 'bg-gray-50', channelLink: true, Card: VideoCard,
+    query: travelVideosQuery, samples: sampleVideos, failedText: messages.videos.failed, sampleText: messages.videos.sample,
+    grid: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3', skeleton: { count: 6, className: 'aspect-video w-full rounded-xl', label: 'Loading videos' },
+  },
+  shorts: {
+    title: 'Shorts', intro: 'Quick moments from the road.', className: '', channelLink: false, Card: ShortCard,
+    query: shortsQuery, samples: placeholderShorts, failedText: messages.videos.shortsFailed, sampleText: messages.videos.shortsSample,
+    grid: 'grid grid-cols-2 gap-4 md:grid-cols-4', skeleton: { count: 4, className: 'aspect-[9/16] w-full rounded-2xl', label: 'Loading Shorts' },
+  },
+} as const
+
+/** One section: a heading, skeletons while loading, then the channel's videos or the samples under a yellow notice. */
+export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onChoose: (id: string) => void }) {
+  const shelf = shelves[name]
+  const videos = useQuery(shelf.query(trpcUtils))
+  const fallback = videos.isError || (videos.isSuccess && videos.data.length === 0)
+  const shown: readonly Video[] = fallback ? shelf.samples : (videos.data ?? [])
+  return (
+    <section aria-labelledby={`${name}-heading`} className={`py-16 ${shelf.className}`} data-testid={`${name}-section`}>
+      <div className="mx-auto max-w-6xl px-4">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div>
+            <h2 id={`${name}-heading`} className="text-3xl font-bold">
+              {shelf.title}
+            </h2>
+            <p className="mt-2 text-gray-600">{shelf.intro}</p>
+          </div>
+          {shelf.channelLink && (
+            <a href={site.channelUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-red-600 hover:underline">
+              Visit our YouTube channel →
+            </a>
+          )}
+        </div>
+        {videos.isPending ? (
+          <div className={`mt-8 ${shelf.grid}`} aria-busy="true" aria-label={shelf.skeleton.label}>
+            <Skeleton count={shelf.skeleton.count} className={shelf.skeleton.className} />
+          </div>
+        ) : (
+          <>
+            {fallback && (
+              <>
+                {videos.isError && <p className="mt-8 text-center text-gray-600">{shelf.failedText}</p>}
+                <p role="status" className="mx-auto mt-6 w-fit rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-2 text-sm font-medium text-yellow-800">
+                  {shelf.sampleText}
+                </p>
+              </>
+            )}
+            <div className={`mt-8 ${shelf.grid}`}>
+              {shown.map((video) => (
+                <shelf.Card key={video.id} video={video} onChoose={onChoose} />
+              ))}
+            </div>
+          </>
+        )}
+      </div>
+    </section>
+  )
+}
