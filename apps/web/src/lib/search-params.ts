@@ -18,6 +18,10 @@ export const pageParam = z._default(z.catch(z.coerce.number().check(z.gte(1), z.
 export const choiceParam = <const Values extends readonly [string, ...string[]]>(values: Values, fallback: Values[number]) =>
   z._default(z.catch(z.enum(values), fallback), fallback)
 
+/** A moderation list's place in the URL (/admin/comments?status=pending&page=2): a status filter, 'all' by default, and the page. */
+export const statusPageParams = <const Statuses extends readonly ['all', ...string[]]>(statuses: Statuses) =>
+  z.object({ status: choiceParam(statuses, 'all'), page: pageParam })
+
 /** One of `values`, or nothing. */
 export const optionalChoice = <const Values extends readonly [string, ...string[]]>(values: Values) => z.catch(z.optional(z.enum(values)), undefined)
 

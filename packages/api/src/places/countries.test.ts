@@ -12,22 +12,18 @@ describe('countries', () => {
     expect([...COUNTRY_CODES].sort()).toEqual(Object.keys(countries.getAlpha2Codes()).sort())
   })
 
-  it('reads the country a location text names, whatever its case, accents or spacing', () => {
-    expect(countryCodeFromText('Nepal')).toBe('NP')
-    expect(countryCodeFromText('  CÔTE d’Ivoire ')).toBe('CI')
-    expect(countryCodeFromText('USA')).toBe('US')
-    expect(countryCodeFromText('Scotland')).toBe('GB')
-    expect(countryCodeFromText('Pokhara, Nepal')).toBe('NP')
-    expect(countryCodeFromText('Congo')).toBe('CG')
-    expect(countryCodeFromText('Atlantis')).toBeNull()
-    expect(countryCodeFromText('')).toBeNull()
+  // Whatever its case, accents or spacing; a place name before the country; nothing for no country.
+  const named = { Nepal: 'NP', '  CÔTE d’Ivoire ': 'CI', USA: 'US', Scotland: 'GB', 'Pokhara, Nepal': 'NP', Congo: 'CG', Atlantis: null, '': null }
+  it.each(Object.entries(named))('reads the country in the location text %j: %s', (text, code) => {
+    expect(countryCodeFromText(text)).toBe(code)
   })
 
-  it('names countries the way people say them, with flags and numeric codes for the world map', () => {
-    expect(countryName('US')).toBe('United States')
-    expect(countryName('TZ')).toBe('Tanzania')
-    expect(countryName('GB')).toBe('United Kingdom')
-    expect(countryName('RU')).toBe('Russia')
+  const spoken = { US: 'United States', TZ: 'Tanzania', GB: 'United Kingdom', RU: 'Russia' }
+  it.each(Object.entries(spoken))('names %s the way people say it: %s', (code, name) => {
+    expect(countryName(code)).toBe(name)
+  })
+
+  it('gives flags and numeric codes for the world map', () => {
     expect(flagOf('np')).toBe('🇳🇵')
     expect(numericCodeOf('NP')).toBe('524')
   })

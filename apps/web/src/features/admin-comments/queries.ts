@@ -1,12 +1,9 @@
 import { COMMENTS_PAGE_SIZE, commentStatusFilters } from '@wayfarer/api/schemas'
-import { choiceParam, pageParam, z } from '../../lib/search-params'
+import { statusPageParams, type z } from '../../lib/search-params'
 import type { TrpcUtils } from '../../lib/trpc'
 
 /** What the moderation screen shows; kept in the URL (/admin/comments?status=pending&page=2). */
-export const commentsView = z.object({
-  status: choiceParam(commentStatusFilters, 'all'),
-  page: pageParam,
-})
+export const commentsView = statusPageParams(commentStatusFilters)
 export type CommentsView = z.output<typeof commentsView>
 
 /** One page of the moderation queue with the count tiles. */

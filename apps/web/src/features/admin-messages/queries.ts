@@ -1,15 +1,12 @@
-import { choiceParam, pageParam, z } from '../../lib/search-params'
+import { statusPageParams, type z } from '../../lib/search-params'
 import type { TrpcUtils } from '../../lib/trpc'
 
 export const MESSAGES_PAGE_SIZE = 20
 
-/** What the inbox shows; kept in the URL (/admin/messages?status=unread&page=2). */
 /** The inbox's filters, in the order of its buttons. */
 export const messageStatuses = ['all', 'unread', 'read'] as const
-export const messagesView = z.object({
-  status: choiceParam(messageStatuses, 'all'),
-  page: pageParam,
-})
+/** What the inbox shows; kept in the URL (/admin/messages?status=unread&page=2). */
+export const messagesView = statusPageParams(messageStatuses)
 export type MessagesView = z.output<typeof messagesView>
 
 export const inboxQuery = (trpc: TrpcUtils, view: MessagesView) =>

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import { staticPages } from '@wayfarer/api/schemas'
-import { Button, LoadError, Skeleton } from '@wayfarer/ui'
+import { Button, LoadError, LoadMore, Skeleton } from '@wayfarer/ui'
 import { isNetworkError } from '../../lib/user-message'
 import { storyCardsQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
@@ -93,13 +93,7 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
               <PostCard key={post.id} post={post} heading="h2" eager={i === 0} />
             ))}
           </div>
-          {posts.hasNextPage && (
-            <div className="mt-10 text-center">
-              <Button variant="secondary" onClick={() => void posts.fetchNextPage()} disabled={posts.isFetchingNextPage}>
-                {posts.isFetchingNextPage ? 'Loading…' : 'Load more stories'}
-              </Button>
-            </div>
-          )}
+          <LoadMore pages={posts} label="Load more stories" className="mt-10 text-center" />
         </>
       )}
 

@@ -1,6 +1,6 @@
 import { formatDate } from '../../lib/dates'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Button, Skeleton } from '@wayfarer/ui'
+import { LoadMore, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import type { PublicComment } from '@wayfarer/api/schemas'
 import { postCommentsQuery } from './queries'
@@ -33,13 +33,7 @@ export function CommentList({ postId }: { postId: number }) {
           <CommentItem key={comment.id} comment={comment} />
         ))}
       </ol>
-      {query.hasNextPage && (
-        <div className="mt-6 text-center">
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
-            {query.isFetchingNextPage ? 'Loading…' : 'Load More Comments'}
-          </Button>
-        </div>
-      )}
+      <LoadMore pages={query} label="Load More Comments" className="mt-6 text-center" />
     </div>
   )
 }

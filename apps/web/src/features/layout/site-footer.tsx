@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { footerCategories, site, staticPages } from '@wayfarer/api/schemas'
 import { isNavLinkActive, navLinks } from './nav-links'
@@ -9,6 +10,17 @@ const legalLinks = [staticPages.privacy, staticPages.terms, staticPages.sitemap]
 // The current page stands out in the footer too (SPEC.md §2): white, bold and underlined, not by colour alone.
 const currentClass = 'font-semibold text-white underline underline-offset-4'
 const footerLinkClass = (current: boolean) => (current ? currentClass : 'hover:text-white')
+const headingClass = 'text-sm font-semibold uppercase tracking-wide text-white'
+
+/** A footer column of links under its heading. */
+function FooterLinks({ label, title, children }: { label: string; title: string; children: ReactNode }) {
+  return (
+    <nav aria-label={label}>
+      <h2 className={headingClass}>{title}</h2>
+      <ul className="mt-3 space-y-2 text-sm">{children}</ul>
+    </nav>
+  )
+}
 
 /** Footer: navigation, category links (/blog?category=…), social links, legal links and the current year. */
 export function SiteFooter() {
@@ -22,30 +34,24 @@ export function SiteFooter() {
           <p className="mt-3 text-sm leading-relaxed">{site.description}</p>
           <SocialLinks className="mt-4" />
         </div>
-        <nav aria-label="Footer">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Explore</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {navLinks.map((l) => (
-              <li key={l.to}>
-                <NavLink to={l.to} className={footerLinkClass(isNavLinkActive(l.to, pathname))} />
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <nav aria-label="Categories">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Categories</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            {footerCategories.map((c) => (
-              <li key={c.slug}>
-                <Link to="/blog" search={{ category: c.slug }} activeOptions={{ exact: true }} activeProps={{ className: currentClass }} className="hover:text-white">
-                  {c.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks label="Footer" title="Explore">
+          {navLinks.map((l) => (
+            <li key={l.to}>
+              <NavLink to={l.to} className={footerLinkClass(isNavLinkActive(l.to, pathname))} />
+            </li>
+          ))}
+        </FooterLinks>
+        <FooterLinks label="Categories" title="Categories">
+          {footerCategories.map((c) => (
+            <li key={c.slug}>
+              <Link to="/blog" search={{ category: c.slug }} activeOptions={{ exact: true }} activeProps={{ className: currentClass }} className="hover:text-white">
+                {c.name}
+              </Link>
+            </li>
+          ))}
+        </FooterLinks>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Stay in touch</h2>
+          <h2 className={headingClass}>Stay in touch</h2>
           <p className="mt-3 text-sm">
             <a href={`mailto:${site.email}`} className="hover:text-white">
               {site.email}

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode, type WheelEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode, type WheelEvent } from 'react'
 import { geoMercator, geoPath } from 'd3-geo'
 import { feature } from 'topojson-client'
 import type { Topology, GeometryCollection } from 'topojson-specification'
@@ -134,6 +134,7 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
     const [x, y] = toScreen(view, width, height, longitude, latitude)
     return { left: x, top: y, visible: x > -20 && y > -20 && x < width + 20 && y < height + 20 }
   }
+  const placed = (p: { latitude: number | null; longitude: number | null }) => (p.latitude !== null && p.longitude !== null ? at(p.longitude, p.latitude) : null)
 
   return (
     <div className="relative overflow-hidden rounded-xl border border-gray-200 bg-sky-100" style={{ height }}>
@@ -167,65 +168,36 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
         </svg>
         <ul aria-label="Places on the map">
           {clusters.map((c) => {
-            const p = at(c.longitude, c.latitude)
-            if (!p.visible) return null
             const size = Math.min(56, 28 + Math.log2(c.count) * 5)
             return (
-              <li key={`c${c.id}`} className="absolute" style={{ left: p.left - size / 2, top: p.top - size / 2 }}>
-                <button
-                  type="button"
-                  data-testid="map-cluster"
-                  aria-label={`${c.count} places here: ${c.stories} ${c.stories === 1 ? 'story' : 'stories'}, ${c.photos} ${c.photos === 1 ? 'photo' : 'photos'}. ${c.members ? 'Show them' : 'Zoom in'}`}
-                  onClick={() => {
-                    const members = c.members
-                    if (members && onMembers) onMembers(members)
-                    else zoomTo(c.expansion_zoom, { longitude: c.longitude, latitude: c.latitude })
-                  }}
-                  className="flex items-center justify-center rounded-full border-2 border-white bg-teal-700 text-sm font-bold text-white shadow-md hover:bg-teal-800 focus-visible:ring-4 focus-visible:ring-amber-400 focus-visible:outline-none"
-                  style={{ width: size, height: size }}
-                >
-                  {c.count}
-                </button>
-              </li>
+              <Marker
+                key={`c${c.id}`}
+                at={at(c.longitude, c.latitude)}
+                offset={[size / 2, size / 2]}
+                testId="map-cluster"
+                label={`${c.count} places here: ${c.stories} ${c.stories === 1 ? 'story' : 'stories'}, ${c.photos} ${c.photos === 1 ? 'photo' : 'photos'}. ${c.members ? 'Show them' : 'Zoom in'}`}
+                onClick={() => {
+                  const members = c.members
+                  if (members && onMembers) onMembers(members)
+                  else zoomTo(c.expansion_zoom, { longitude: c.longitude, latitude: c.latitude })
+                }}
+                className="flex items-center justify-center rounded-full bg-teal-700 text-sm font-bold text-white hover:bg-teal-800"
+                style={{ width: size, height: size }}
+              >
+                {c.count}
+              </Marker>
             )
           })}
-          {stories.map((s) => {
-            if (s.latitude === null || s.longitude === null) return null
-            const p = at(s.longitude, s.latitude)
-            if (!p.visible) return null
-            return (
-              <li key={`s${s.id}`} className="absolute" style={{ left: p.left - 14, top: p.top - 28 }}>
-                <button
-                  type="button"
-                  data-testid="map-story"
-                  aria-label={`Story: ${s.title}`}
-                  title={s.title}
-                  onClick={() => onStory(s)}
-                  className="flex h-7 w-7 items-center justify-center rounded-full rounded-br-none border-2 border-white bg-orange-700 text-white shadow-md hover:bg-orange-800 focus-visible:ring-4 focus-visible:ring-amber-400 focus-visible:outline-none"
-                  style={{ transform: 'rotate(45deg)' }}
-                >
-                  <span aria-hidden="true" className="block h-2 w-2 rounded-full bg-white" />
-                </button>
-              </li>
-            )
-          })}
-          {photos.map((ph) => {
-            if (ph.latitude === null || ph.longitude === null) return null
-            const p = at(ph.longitude, ph.latitude)
-            if (!p.visible) return null
-            return (
-              <li key={`p${ph.id}`} className="absolute" style={{ left: p.left - 10, top: p.top - 10 }}>
-                <button
-                  type="button"
-                  data-testid="map-photo"
-                  aria-label={`Photo: ${ph.title || ph.location || 'untitled'}`}
-                  title={ph.title}
-                  onClick={() => onPhoto(ph)}
-                  className="h-5 w-5 rounded-full border-2 border-white bg-sky-700 shadow-md hover:bg-sky-800 focus-visible:ring-4 focus-visible:ring-amber-400 focus-visible:outline-none"
-                />
-              </li>
-            )
-          })}
+          {stories.map((s) => (
+            <Marker key={`s${s.id}`} at={placed(s)} offset={[14, 28]} testId="map-story" label={`Story: ${s.title}`} title={s.title} onClick={() => onStory(s)}
+              className="flex h-7 w-7 items-center justify-center rounded-full rounded-br-none bg-orange-700 text-white hover:bg-orange-800" style={{ transform: 'rotate(45deg)' }}>
+              <span aria-hidden="true" className="block h-2 w-2 rounded-full bg-white" />
+            </Marker>
+          ))}
+          {photos.map((ph) => (
+            <Marker key={`p${ph.id}`} at={placed(ph)} offset={[10, 10]} testId="map-photo" label={`Photo: ${ph.title || ph.location || 'untitled'}`} title={ph.title} onClick={() => onPhoto(ph)}
+              className="h-5 w-5 rounded-full bg-sky-700 hover:bg-sky-800" />
+          ))}
         </ul>
         {pin && pin.latitude !== null && pin.longitude !== null && <Pin {...at(pin.longitude, pin.latitude)} />}
         {onDrop && <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gray-700/60" />}
@@ -241,6 +213,40 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
       <p className="absolute bottom-1 left-2 rounded bg-white/80 px-1 text-xs text-gray-800">{tiles ? tiles.attribution || 'Map tiles' : 'Map data: Natural Earth'}</p>
       {children}
     </div>
+  )
+}
+
+interface MarkerProps {
+  /** Where the point is on screen; null (no coordinates) or off-screen draws nothing. */
+  at: { left: number; top: number; visible: boolean } | null
+  /** From the marker's top left corner to the point it marks. */
+  offset: [number, number]
+  testId: string
+  label: string
+  title?: string
+  onClick: () => void
+  className: string
+  style?: CSSProperties
+  children?: ReactNode
+}
+
+/** A marker: a button in the list of places on the map, its point where `offset` says. */
+function Marker({ at, offset, testId, label, title, onClick, className, style, children }: MarkerProps) {
+  if (!at?.visible) return null
+  return (
+    <li className="absolute" style={{ left: at.left - offset[0], top: at.top - offset[1] }}>
+      <button
+        type="button"
+        data-testid={testId}
+        aria-label={label}
+        title={title}
+        onClick={onClick}
+        className={`border-2 border-white shadow-md focus-visible:ring-4 focus-visible:ring-amber-400 focus-visible:outline-none ${className}`}
+        style={style}
+      >
+        {children}
+      </button>
+    </li>
   )
 }
 

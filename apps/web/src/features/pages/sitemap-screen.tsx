@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { staticPages } from '@wayfarer/api/schemas'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Button } from '@wayfarer/ui'
+import { LoadMore } from '@wayfarer/ui'
 import { storyCardsQuery } from '../blog/queries'
 import { usePageMeta } from '../../lib/page-meta'
 
@@ -38,11 +38,7 @@ export function SitemapScreen() {
             </li>
           ))}
         </ul>
-        {stories.hasNextPage && (
-          <Button variant="secondary" className="mt-4" onClick={() => void stories.fetchNextPage()} disabled={stories.isFetchingNextPage}>
-            {stories.isFetchingNextPage ? 'Loading…' : 'More stories'}
-          </Button>
-        )}
+        <LoadMore pages={stories} label="More stories" className="mt-4" />
       </section>
     </div>
   )

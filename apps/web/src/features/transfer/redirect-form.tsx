@@ -41,42 +41,10 @@ export function RedirectForm({
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor={`${id}-from`} className="text-sm font-medium text-gray-700">
-            Old address
-          </label>
-          <input
-            id={`${id}-from`}
-            value={fields.from_path}
-            required
-            placeholder="/2019/05/my-story/"
-            aria-describedby={`${id}-from-hint`}
-            aria-invalid={problem !== null}
-            onChange={(e) => setFields({ ...fields, from_path: e.target.value })}
-            className={fieldClass}
-          />
-          <p id={`${id}-from-hint`} className="mt-1 text-xs text-gray-600">
-            A path, or an old link pasted whole
-          </p>
-        </div>
-        <div>
-          <label htmlFor={`${id}-to`} className="text-sm font-medium text-gray-700">
-            New address
-          </label>
-          <input
-            id={`${id}-to`}
-            value={fields.to_path}
-            required
-            placeholder="/blog/my-story"
-            aria-describedby={`${id}-to-hint`}
-            aria-invalid={problem !== null}
-            onChange={(e) => setFields({ ...fields, to_path: e.target.value })}
-            className={fieldClass}
-          />
-          <p id={`${id}-to-hint`} className="mt-1 text-xs text-gray-600">
-            A page of this site, starting with /
-          </p>
-        </div>
+        <AddressField id={`${id}-from`} label="Old address" hint="A path, or an old link pasted whole" placeholder="/2019/05/my-story/"
+          value={fields.from_path} invalid={problem !== null} onChange={(from_path) => setFields({ ...fields, from_path })} />
+        <AddressField id={`${id}-to`} label="New address" hint="A page of this site, starting with /" placeholder="/blog/my-story"
+          value={fields.to_path} invalid={problem !== null} onChange={(to_path) => setFields({ ...fields, to_path })} />
       </div>
       {problem && (
         <p role="alert" className="text-sm text-red-700">
@@ -94,5 +62,28 @@ export function RedirectForm({
         )}
       </div>
     </form>
+  )
+}
+
+/** One of the two addresses, with its hint read out with it. */
+function AddressField({ id, label, hint, placeholder, value, invalid, onChange }: {
+  id: string
+  label: string
+  hint: string
+  placeholder: string
+  value: string
+  invalid: boolean
+  onChange: (value: string) => void
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <input id={id} value={value} required placeholder={placeholder} aria-describedby={`${id}-hint`} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} className={fieldClass} />
+      <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+        {hint}
+      </p>
+    </div>
   )
 }
