@@ -78,15 +78,10 @@ export const adminCommentsInput = z.object({
 })
 export type AdminCommentsInput = z.input<typeof adminCommentsInput>
 
-export const adminComment = z.object({
-  id: z.number(),
-  post_id: z.number(),
-  author_name: z.string(),
+/** What the owner sees of a comment: what visitors see, and who wrote it, its status and its moderation. */
+export const adminComment = publicComment.extend({
   author_email: z.string(),
-  author_website: z.string().nullable(),
-  content: z.string(),
   status: z.enum(commentStatuses),
-  created_at: z.string(),
   moderated_at: z.string().nullable(),
   moderated_by_email: z.string().nullable(),
   post_title: z.string(),
@@ -94,13 +89,8 @@ export const adminComment = z.object({
 })
 export type AdminComment = z.infer<typeof adminComment>
 
-export const commentCounts = z.object({
-  pending: z.number(),
-  approved: z.number(),
-  denied: z.number(),
-  spam: z.number(),
-  total: z.number(),
-})
+/** How many comments have each status, and how many there are in all. */
+export const commentCounts = z.object({ pending: z.number(), approved: z.number(), denied: z.number(), spam: z.number(), total: z.number() })
 export type CommentCounts = z.infer<typeof commentCounts>
 
 export const adminCommentsOutput = z.object({

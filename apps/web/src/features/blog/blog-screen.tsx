@@ -39,19 +39,14 @@ export function BlogScreen({ category, onCategory }: { category: string | undefi
       </header>
 
       <div className="mt-10 space-y-4">
-        <div className="relative">
-          <label htmlFor="blog-search" className="sr-only">
-            Search stories
-          </label>
-          <input
-            id="blog-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Search stories, places, categories..."
-            className="w-full rounded-xl border border-gray-300 px-4 py-3 shadow-sm focus:border-teal-600 focus:outline-none"
-          />
-        </div>
+        <input
+          type="search"
+          aria-label="Search stories"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Search stories, places, categories..."
+          className="w-full rounded-xl border border-gray-300 px-4 py-3 shadow-sm focus:border-teal-600 focus:outline-none"
+        />
         <CategoryChips
           categories={firstPage?.categories ?? []}
           total={firstPage?.published_total}

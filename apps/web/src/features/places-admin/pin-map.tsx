@@ -14,15 +14,7 @@ export default function PinMap({ point, onDrop }: { point: PlacePoint; onDrop: (
   )
   return (
     <div ref={box}>
-      <WorldMap
-        view={view}
-        onView={setView}
-        width={width}
-        height={HEIGHT}
-        pin={point}
-        onDrop={(longitude, latitude) => onDrop(latitude, longitude)}
-        label="Map to place the pin"
-      />
+      <WorldMap view={view} onView={setView} width={width} height={HEIGHT} pin={point} onDrop={(longitude, latitude) => onDrop(latitude, longitude)} label="Map to place the pin" />
     </div>
   )
 }
