@@ -5,7 +5,7 @@ import { createEmptyDatabase } from '@wayfarer/db/testing'
 import { createServer } from '../server'
 import { testConfig } from '../config'
 import { startTestServer, testOwner, type TestServer } from '../testing'
-import { createCommentablePosts, validComment } from '../rest/comments.fixtures'
+import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
 // Issue 11: limits that hold across processes on one PostgreSQL database, O(1) lookups, and a failed comment
 // that does not cost the visitor their slot (finding 12).

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
-import { multipart } from '../rest/places.fixtures'
+import { multipart } from '../http-tests/places.fixtures'
 import { startTestServer, type TestServer } from '../testing'
 import { DEAD_HOST, ghostExport } from '../import-fixtures'
 

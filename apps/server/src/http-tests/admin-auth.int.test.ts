@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRouter } from '@wayfarer/api'
-import { restProcedures, type RestProcedure } from '.'
+import { restProcedures, type RestProcedure } from '../rest'
 import { startTestServer, type TestServer } from '../testing'
 
 /**
