@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { z } from 'zod'
 
 /** API keys with a fixed misbehaviour; any other non-empty key works. */
 export const fakeGeminiKeys = {
@@ -109,8 +110,12 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   }
 }
 
+/** The part of a generateContent request the fake reads: the prompt's text parts. Anything else reads as no prompt. */
+const generateContentBody = z.object({ contents: z.array(z.object({ parts: z.array(z.object({ text: z.string().optional() })).optional() })) })
+
 function promptOf(body: unknown): string {
-  const contents = (body as { contents?: { parts?: { text?: string }[] }[] } | null)?.contents ?? []
+  const parsed = generateContentBody.safeParse(body)
+  const contents = parsed.success ? parsed.data.contents : []
   return contents.flatMap((c) => c.parts ?? []).map((p) => p.text ?? '').join('\n')
 }
 
