@@ -20,6 +20,8 @@ export interface FakeGeminiRequest {
   method: 'generateContent' | 'countTokens' | string
   apiKey: string
   body: unknown
+  /** The request's content parts (text and inline images), read with a zod schema; empty when the body has none. */
+  parts: GeminiPart[]
 }
 
 export interface FakeGeminiOptions {
@@ -59,7 +61,8 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     if (req.method !== 'POST' || !match) return send(res, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
     const [, model = '', method = ''] = match
     const apiKey = String(req.headers['x-goog-api-key'] ?? '')
-    requests.push({ model, method, apiKey, body })
+    const parts = partsOf(body)
+    requests.push({ model, method, apiKey, body, parts })
 
     if (!apiKey || apiKey === fakeGeminiKeys.bad) {
       return send(res, 400, {
@@ -87,7 +90,7 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
     if (method === 'countTokens') return send(res, 200, { totalTokens: 1 })
     if (method !== 'generateContent') return send(res, 404, { error: { code: 404, message: 'Unknown method', status: 'NOT_FOUND' } })
 
-    const prompt = promptOf(body)
+    const prompt = parts.map((p) => p.text ?? '').join('\n')
     if (prompt.includes(FAKE_GEMINI_BLOCK_MARKER)) {
       return send(res, 200, { candidates: [{ finishReason: 'SAFETY', index: 0 }], promptFeedback: { blockReason: 'SAFETY' } })
     }
@@ -110,13 +113,14 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
   }
 }
 
-/** The part of a generateContent request the fake reads: the prompt's text parts. Anything else reads as no prompt. */
-const generateContentBody = z.object({ contents: z.array(z.object({ parts: z.array(z.object({ text: z.string().optional() })).optional() })) })
+/** The part of a generateContent request the fake reads: the content parts. Anything else reads as no parts. */
+const geminiPart = z.object({ text: z.string().optional(), inlineData: z.object({ mimeType: z.string(), data: z.string() }).optional() })
+export type GeminiPart = z.infer<typeof geminiPart>
+const generateContentBody = z.object({ contents: z.array(z.object({ parts: z.array(geminiPart).optional() })) })
 
-function promptOf(body: unknown): string {
+function partsOf(body: unknown): GeminiPart[] {
   const parsed = generateContentBody.safeParse(body)
-  const contents = parsed.success ? parsed.data.contents : []
-  return contents.flatMap((c) => c.parts ?? []).map((p) => p.text ?? '').join('\n')
+  return parsed.success ? parsed.data.contents.flatMap((c) => c.parts ?? []) : []
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {

@@ -127,7 +127,7 @@ describe('AI generation against a fake Gemini', () => {
     const image = { data: new Uint8Array([0x89, 0x50, 0x4e, 0x47]), mimeType: 'image/png' }
     const result = await generateText(server.app.deps, { prompt: 'Describe this photo as JSON', type: 'custom', image })
     expect(result.content).toContain('"title"')
-    const parts = (fake.requests.at(-1)?.body as { contents: { parts: object[] }[] }).contents[0]?.parts
+    const parts = fake.requests.at(-1)?.parts
     expect(parts).toContainEqual({ inlineData: { mimeType: 'image/png', data: Buffer.from(image.data).toString('base64') } })
   })
 })

@@ -72,7 +72,7 @@ describe('AI metadata for a gallery photo', () => {
     const request = fake.requests.at(-1)!
     // The spec's model name is sent as the current model it stands for (ai/schema.ts upstreamModel).
     expect(request.model).toBe('gemini-2.5-flash')
-    const parts = (request.body as { contents: { parts: { text?: string; inlineData?: { mimeType: string; data: string } }[] }[] }).contents.flatMap((c) => c.parts)
+    const parts = request.parts
     const prompt = parts.map((p) => p.text ?? '').join('\n')
     expect(prompt).toMatch(/in a (playful|romantic|adventurous|storyteller) style/)
     expect(prompt).toContain('Known location: Essaouira, Morocco')
