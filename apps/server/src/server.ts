@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify'
+import Fastify, { LogController, type FastifyInstance, type RouteOptions } from 'fastify'
 import multipart from '@fastify/multipart'
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify'
 import {
@@ -98,7 +98,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request instead of Fastify's two, and static files only at debug (request-log.ts).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 5000 },
     bodyLimit: 1024 * 1024,
     frameworkErrors: errorBoundary.frameworkErrors,

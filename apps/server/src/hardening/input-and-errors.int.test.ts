@@ -128,6 +128,13 @@ describe('error envelope (finding 4)', () => {
     expect(entries.filter((e) => e.level >= 50)).toEqual([])
     expect(logLines.join('\n')).not.toMatch(/\n\s+at /)
   })
+
+  it("logs one line per request (request-log.ts), not Fastify's incoming/completed pair", async () => {
+    logLines.length = 0
+    await server.app.inject('/api/posts?limit=1')
+    const messages = logLines.map((l) => (JSON.parse(l) as { msg: string }).msg)
+    expect(messages).toEqual(['GET /api/posts?limit=1 200'])
+  })
 })
 
 describe('tRPC batches (findings 1 and 12)', () => {
