@@ -4,7 +4,13 @@ import { defineConfig } from 'vitest/config'
 // scripts/test.mjs runs the integration tests a second time on PostgreSQL when TEST_DATABASE_URL is set.
 export default defineConfig({
   test: {
-    include: ['packages/**/src/**/*.test.ts', 'apps/**/src/**/*.test.ts', 'apps/**/src/**/*.test.tsx', 'apps/*/build-check/*.test.ts', 'scripts/**/*.test.ts'],
+    include: [
+      'packages/**/src/**/*.test.ts',
+      'apps/**/src/**/*.test.ts',
+      'apps/**/src/**/*.test.tsx',
+      'apps/*/build-check/*.test.ts',
+      'scripts/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     environment: 'node',
     testTimeout: 30_000,

@@ -27,9 +27,12 @@ async function measure(label) {
     }
     await sleep(5000)
     const afterStart = rssMb()
-    for (const page of ['/', '/blog', '/gallery', '/about', '/api/posts', '/api/gallery', '/rss.xml', '/sitemap.xml']) await fetch(`http://127.0.0.1:${port}${page}`)
+    for (const page of ['/', '/blog', '/gallery', '/about', '/api/posts', '/api/gallery', '/rss.xml', '/sitemap.xml'])
+      await fetch(`http://127.0.0.1:${port}${page}`)
     await sleep(5000)
-    console.log(`${label}: idle RSS ${afterStart.toFixed(0)} MB after start, ${rssMb().toFixed(0)} MB after one visit of the main pages`)
+    console.log(
+      `${label}: idle RSS ${afterStart.toFixed(0)} MB after start, ${rssMb().toFixed(0)} MB after one visit of the main pages`,
+    )
   } finally {
     child.kill('SIGTERM')
     await exited

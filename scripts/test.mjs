@@ -13,17 +13,41 @@ const steps = []
 function run(name, command, args, env, report) {
   console.log(`\n▶ ${name}\n`)
   const status = spawnSync(command, args, { stdio: 'inherit', env }).status
-  const counts = existsSync(report.file) ? report.parse(JSON.parse(readFileSync(report.file, 'utf8'))) : { passed: 0, failed: 0 }
+  const counts = existsSync(report.file)
+    ? report.parse(JSON.parse(readFileSync(report.file, 'utf8')))
+    : { passed: 0, failed: 0 }
   if (status !== 0 && counts.failed === 0) counts.failed = 1 // the step broke before reporting a failure
   steps.push({ name, ok: status === 0, ...counts })
 }
 
-const vitestReport = (file) => ({ file, parse: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTests ?? 0) }) })
-const vitestArgs = (file, ...filters) => ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`, ...filters]
+const vitestReport = (file) => ({
+  file,
+  parse: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTests ?? 0) }),
+})
+const vitestArgs = (file, ...filters) => [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${file}`,
+  ...filters,
+]
 
-run('unit and integration tests (PGlite)', 'npx', vitestArgs(`${results}/vitest-pglite.json`), envWithoutDb, vitestReport(`${results}/vitest-pglite.json`))
+run(
+  'unit and integration tests (PGlite)',
+  'npx',
+  vitestArgs(`${results}/vitest-pglite.json`),
+  envWithoutDb,
+  vitestReport(`${results}/vitest-pglite.json`),
+)
 if (TEST_DATABASE_URL) {
-  run('integration tests (PostgreSQL)', 'npx', vitestArgs(`${results}/vitest-pg.json`, '.int.test.'), process.env, vitestReport(`${results}/vitest-pg.json`))
+  run(
+    'integration tests (PostgreSQL)',
+    'npx',
+    vitestArgs(`${results}/vitest-pg.json`, '.int.test.'),
+    process.env,
+    vitestReport(`${results}/vitest-pg.json`),
+  )
 } else {
   console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL pass)')
 }
@@ -33,10 +57,16 @@ const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: envWit
 steps.push({ name: 'build', ok: built, passed: built ? 1 : 0, failed: built ? 0 : 1 })
 if (built) {
   const file = `${process.cwd()}/${results}/playwright.json`
-  run('browser tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { ...envWithoutDb, PLAYWRIGHT_JSON_OUTPUT_NAME: file }, {
-    file,
-    parse: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
-  })
+  run(
+    'browser tests (Playwright, Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
+    { ...envWithoutDb, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    {
+      file,
+      parse: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
+    },
+  )
 }
 
 console.log('\n── Summary ──')

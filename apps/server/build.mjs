@@ -21,7 +21,8 @@ const externalNpmPackages = {
       if (isBuiltin(args.path)) return { path: args.path, external: true }
       const probe = (resolveDir) => b.resolve(args.path, { resolveDir, kind: args.kind, pluginData: { probing: true } })
       const [fromImporter, fromBundle] = await Promise.all([probe(args.resolveDir), probe(serverDir)])
-      if (fromImporter.errors.length > 0 || fromImporter.path === fromBundle.path) return { path: args.path, external: true }
+      if (fromImporter.errors.length > 0 || fromImporter.path === fromBundle.path)
+        return { path: args.path, external: true }
       return { path: path.relative(outdir, fromImporter.path), external: true }
     })
   },
@@ -37,7 +38,9 @@ await build({
   format: 'esm',
   sourcemap: true,
   logLevel: 'warning',
-  banner: { js: "import { createRequire as __wayfarerRequire } from 'node:module'; const require = __wayfarerRequire(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __wayfarerRequire } from 'node:module'; const require = __wayfarerRequire(import.meta.url);",
+  },
   plugins: [externalNpmPackages],
 })
 // The bundled @wayfarer/db looks for its migrations next to the bundle.

@@ -17,7 +17,11 @@ test('the max tokens slider reaches the spec values and the model list is the sp
   await expect(label).toHaveText('Max tokens: 2048')
   await expect(slider).toHaveAttribute('aria-valuetext', '2048 tokens')
 
-  await expect(page.getByLabel('Model').locator('option')).toHaveText(['gemini-1.5-pro (recommended)', 'gemini-1.5-flash', 'gemini-pro'])
+  await expect(page.getByLabel('Model').locator('option')).toHaveText([
+    'gemini-1.5-pro (recommended)',
+    'gemini-1.5-flash',
+    'gemini-pro',
+  ])
   await expect(page.getByText('requests use gemini-2.5-pro')).toBeVisible()
 
   await page.keyboard.press('End')

@@ -3,13 +3,24 @@ import { createPost, deletePost, ownerToken } from './support/owner-api'
 
 // Issue 10: the blog list pages its cards from the server ("Load more") and searches every story, not only the
 // loaded ones. 13 extra stories make the demo's 12 into 25: two full pages and one more card.
-test('the blog shows 12 cards, loads the rest on "Load more", and searches stories not loaded yet', async ({ page, request }) => {
+test('the blog shows 12 cards, loads the rest on "Load more", and searches stories not loaded yet', async ({
+  page,
+  request,
+}) => {
   const token = await ownerToken(request)
   const created: number[] = []
   try {
     for (let i = 1; i <= 13; i++) {
       const title = i === 1 ? 'Paging test: the oldest Zanzibar ferry' : `Paging test story ${i}`
-      created.push((await createPost(request, token, { title, content: `<p>Story ${i} of the paging test.</p>`, status: 'published' })).id)
+      created.push(
+        (
+          await createPost(request, token, {
+            title,
+            content: `<p>Story ${i} of the paging test.</p>`,
+            status: 'published',
+          })
+        ).id,
+      )
     }
     await page.goto('/blog')
     const cards = page.getByTestId('post-card')

@@ -51,15 +51,26 @@ test('a toast after save, publish, unpublish and delete; leaving unsaved changes
   await expect(row).toHaveCount(0)
 })
 
-test('View on a draft opens the public page with a signed preview link, for the owner only', async ({ page, browser }) => {
+test('View on a draft opens the public page with a signed preview link, for the owner only', async ({
+  page,
+  browser,
+}) => {
   const token = await ownerToken(page.request)
-  const draft = await createPost(page.request, token, { title: 'Draft Notes From Tbilisi', content: '<h2>Sulphur baths</h2><p>Not yet.</p>', status: 'draft' })
+  const draft = await createPost(page.request, token, {
+    title: 'Draft Notes From Tbilisi',
+    content: '<h2>Sulphur baths</h2><p>Not yet.</p>',
+    status: 'draft',
+  })
   try {
     await signInAsOwner(page)
     await page.goto('/admin/posts?search=tbilisi')
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.getByRole('row').filter({ hasText: 'Draft Notes From Tbilisi' }).getByRole('button', { name: /^View/ }).click(),
+      page
+        .getByRole('row')
+        .filter({ hasText: 'Draft Notes From Tbilisi' })
+        .getByRole('button', { name: /^View/ })
+        .click(),
     ])
     await expect(tab).toHaveURL(new RegExp(`/blog/${draft.slug}\\?preview=${draft.id}\\.\\d+\\.[\\w-]{43}$`))
     await expect(tab.getByRole('heading', { level: 1, name: 'Draft Notes From Tbilisi' })).toBeVisible()
@@ -103,7 +114,9 @@ test('images in a story get alt text when inserted, and clicking one edits it', 
   await expect(editor(page).getByRole('img', { name: 'Moss and maple leaves in Kyoto' })).toBeVisible()
   page.off('dialog', answer)
   await page.getByRole('button', { name: 'Preview', exact: true }).click()
-  await expect(page.getByRole('article', { name: 'Preview' }).getByRole('img', { name: 'Moss and maple leaves in Kyoto' })).toBeVisible()
+  await expect(
+    page.getByRole('article', { name: 'Preview' }).getByRole('img', { name: 'Moss and maple leaves in Kyoto' }),
+  ).toBeVisible()
 })
 
 test('a gallery photo’s title, caption, location and tags can be edited by hand', async ({ page }) => {
@@ -134,7 +147,10 @@ test('a gallery photo’s title, caption, location and tags can be edited by han
 
   // Put the demo photo back as it was (its tags choose the Home and About photos for other specs).
   await page.goto('/admin/gallery')
-  await page.locator(`[data-public-id="${publicId}"]`).getByRole('button', { name: /^Edit details/ }).click()
+  await page
+    .locator(`[data-public-id="${publicId}"]`)
+    .getByRole('button', { name: /^Edit details/ })
+    .click()
   for (const [i, f] of fields.entries()) await form.getByLabel(f).fill(before[i]!)
   await form.getByRole('button', { name: 'Save details' }).click()
   await expect(page.getByTestId('gallery-notice')).toHaveText('Details saved')

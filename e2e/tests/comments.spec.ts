@@ -20,7 +20,8 @@ async function hold(page: Page, pattern: RegExp, answer: 'continue' | 'fail') {
 const row = (page: Page, text: string) => page.getByTestId('admin-comment').filter({ hasText: text })
 // Demo comments repeat across posts, so seeded rows are told apart by id.
 const rowById = (page: Page, id: string) => page.locator(`[data-testid="admin-comment"][data-comment-id="${id}"]`)
-const idOf = async (page: Page, index: number) => (await page.getByTestId('admin-comment').nth(index).getAttribute('data-comment-id'))!
+const idOf = async (page: Page, index: number) =>
+  (await page.getByTestId('admin-comment').nth(index).getAttribute('data-comment-id'))!
 const tileValue = async (page: Page, key: string) => Number(await page.getByTestId(`count-${key}`).innerText())
 
 test('a visitor comment is moderated optimistically and then shown on the post', async ({ page, request }) => {
@@ -41,7 +42,9 @@ test('a visitor comment is moderated optimistically and then shown on the post',
   await textarea.fill(content)
   await expect(form.getByText(`${content.length}/2000 characters`)).toBeVisible()
   await form.getByRole('button', { name: 'Post Comment' }).click()
-  await expect(page.getByText('Thank you! Your comment has been submitted and will be reviewed before being published.')).toBeVisible()
+  await expect(
+    page.getByText('Thank you! Your comment has been submitted and will be reviewed before being published.'),
+  ).toBeVisible()
   await expect(page.getByTestId('comment').filter({ hasText: content })).toHaveCount(0) // pending: not public yet
   await page.getByRole('button', { name: 'Leave another comment' }).click()
   await expect(page.getByRole('form', { name: 'Leave a comment' })).toBeVisible()
@@ -138,7 +141,9 @@ test('deleting asks the spec’s confirmation; cancel keeps the comment, OK remo
   await expect(target).toHaveCount(0)
   expect((await answered).status()).toBe(200)
   await expect(page.getByTestId('count-total')).toHaveText(String(totalBefore - 1))
-  expect(confirmations).toEqual(Array(2).fill('Are you sure you want to delete this comment? This action cannot be undone.'))
+  expect(confirmations).toEqual(
+    Array(2).fill('Are you sure you want to delete this comment? This action cannot be undone.'),
+  )
   await page.reload()
   await expect(page.getByTestId('admin-comment').first()).toBeVisible()
   await expect(target).toHaveCount(0)

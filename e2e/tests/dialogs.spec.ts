@@ -3,7 +3,9 @@ import { signInAsOwner } from './sign-in'
 
 // Browser-side expressions are strings: this package is type-checked without the DOM library.
 const focusInDialog = (page: Page) =>
-  page.evaluate<boolean>("(() => { const d = document.querySelector('[role=dialog]'); return !!d && d.contains(document.activeElement) })()")
+  page.evaluate<boolean>(
+    "(() => { const d = document.querySelector('[role=dialog]'); return !!d && d.contains(document.activeElement) })()",
+  )
 
 /**
  * The keyboard contract every dialog shares (the Dialog of packages/ui): opened from the keyboard it takes focus,
@@ -15,14 +17,27 @@ async function expectKeyboardDialog(page: Page, opener: Locator, closeName: stri
   const dialog = page.getByRole('dialog')
   await expect(dialog).toBeVisible()
   await expect.poll(() => focusInDialog(page)).toBe(true)
-  for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+  for (const key of [
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+    'Shift+Tab',
+  ]) {
     await page.keyboard.press(key)
     expect(await focusInDialog(page), `focus inside the dialog after ${key}`).toBe(true)
   }
   // Escape is pressed on the dialog's own close control (an embedded player keeps its own keys).
   const close = dialog.getByRole('button', { name: closeName, exact: true })
   const onClose = () =>
-    page.evaluate<boolean>(`(() => { const a = document.activeElement; return !!a && !!a.closest('[role=dialog]') && a.getAttribute('aria-label') === ${JSON.stringify(closeName)} })()`)
+    page.evaluate<boolean>(
+      `(() => { const a = document.activeElement; return !!a && !!a.closest('[role=dialog]') && a.getAttribute('aria-label') === ${JSON.stringify(closeName)} })()`,
+    )
   for (let i = 0; i < 12 && !(await onClose()); i++) await page.keyboard.press('Tab')
   await expect(close).toBeFocused()
   await page.keyboard.press('Escape')
@@ -51,11 +66,16 @@ test('the gallery lightbox keeps the keyboard inside, closes on Escape and gives
 test('the admin image preview keeps the keyboard inside, closes on Escape and gives focus back', async ({ page }) => {
   await signInAsOwner(page)
   await page.goto('/admin/gallery')
-  const preview = page.getByTestId('gallery-admin-image').first().getByRole('button', { name: /^Preview / })
+  const preview = page
+    .getByTestId('gallery-admin-image')
+    .first()
+    .getByRole('button', { name: /^Preview / })
   await expectKeyboardDialog(page, preview, 'Close preview')
 })
 
-test('the admin menu on a phone is a dialog with its own close button, and the same keyboard rules', async ({ page }) => {
+test('the admin menu on a phone is a dialog with its own close button, and the same keyboard rules', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await signInAsOwner(page)
   const opener = page.getByRole('button', { name: 'Open menu' })

@@ -6,10 +6,14 @@ import { fakeGeminiKeys } from '@wayfarer/fakes/gemini'
 
 const card = (page: Page, title: string) => page.getByTestId('gallery-admin-image').filter({ hasText: title })
 
-test('the owner uploads and publishes a photo, visitors step through it in the lightbox, and unpublishing hides it', async ({ page }) => {
+test('the owner uploads and publishes a photo, visitors step through it in the lightbox, and unpublishing hides it', async ({
+  page,
+}) => {
   const stamp = Date.now()
   const title = `e2e lighthouse ${stamp}`
-  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c2410c' } }).jpeg().toBuffer()
+  const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c2410c' } })
+    .jpeg()
+    .toBuffer()
 
   await signIn(page)
   await page.goto('/admin/gallery')
@@ -18,7 +22,9 @@ test('the owner uploads and publishes a photo, visitors step through it in the l
   await page.getByRole('button', { name: 'Publish to Gallery' }).click()
   await expect(page.getByTestId('gallery-notice')).toHaveText('Please select at least one image')
 
-  await page.getByLabel('Upload image').setInputFiles({ name: `e2e-lighthouse-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: photo })
+  await page
+    .getByLabel('Upload image')
+    .setInputFiles({ name: `e2e-lighthouse-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: photo })
   await expect(page.getByTestId('gallery-notice')).toHaveText('Image uploaded')
   await expect(card(page, title)).toContainText('Not published')
 
@@ -77,7 +83,11 @@ test('a rate-limited gallery fetch is retried twice, then shows the rate-limit m
     const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace(/^\/trpc\//, '')).split(',')
     const real = paths.length > 1 ? ((await (await route.fetch()).json()) as unknown[]) : []
     const body = paths.map((path, i) => (path === 'gallery.hostImages' ? rateLimited : real[i]))
-    await route.fulfill({ status: paths.length > 1 ? 207 : 429, contentType: 'application/json', body: JSON.stringify(body) })
+    await route.fulfill({
+      status: paths.length > 1 ? 207 : 429,
+      contentType: 'application/json',
+      body: JSON.stringify(body),
+    })
   })
   await signIn(page)
   await page.goto('/admin/gallery')
@@ -88,7 +98,9 @@ test('a rate-limited gallery fetch is retried twice, then shows the rate-limit m
   expect(attempts).toBe(3)
 })
 
-test('the Home hero shows a hero-tagged gallery photo, shuffles among gallery photos, and About shows body photos', async ({ page }) => {
+test('the Home hero shows a hero-tagged gallery photo, shuffles among gallery photos, and About shows body photos', async ({
+  page,
+}) => {
   await page.goto('/')
   const hero = page.getByTestId('hero-image')
   await expect(hero).toHaveAttribute('src', /^\/media\/wayfarer\/gallery\/.+\.jpg$/)
@@ -106,10 +118,15 @@ test('the Home hero falls back to the bundled photo when the server cannot provi
   // Neither in the page (the answer the server embeds for the first paint is taken out) nor from the API.
   await page.route('/', async (route) => {
     const response = await route.fetch()
-    const body = (await response.text()).replace(/<script type="application\/json" id="wayfarer-initial-data">.*?<\/script>/s, '')
+    const body = (await response.text()).replace(
+      /<script type="application\/json" id="wayfarer-initial-data">.*?<\/script>/s,
+      '',
+    )
     await route.fulfill({ response, body })
   })
-  await page.route(/\/trpc\/[^?]*gallery\.bodyPhotos/, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }))
+  await page.route(/\/trpc\/[^?]*gallery\.bodyPhotos/, (route) =>
+    route.fulfill({ status: 500, contentType: 'application/json', body: '[]' }),
+  )
   await page.goto('/')
   await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/hero-fallback.jpg')
 })
@@ -118,16 +135,25 @@ test('the Home hero falls back to the bundled photo when the chosen picture does
   await page.goto('/')
   const chosen = await page.getByTestId('hero-image').getAttribute('src')
   expect(chosen).toMatch(/^\/media\//)
-  await page.route((url) => url.pathname.startsWith('/media/'), (route) => route.fulfill({ status: 404, body: '' }))
+  await page.route(
+    (url) => url.pathname.startsWith('/media/'),
+    (route) => route.fulfill({ status: 404, body: '' }),
+  )
   await page.reload()
   await expect(page.getByTestId('hero-image')).toHaveAttribute('src', '/hero-fallback.jpg')
 })
 
-test('the AI button writes a photo\'s metadata from the fake Gemini, and publishing keeps it', async ({ page, request }) => {
+test("the AI button writes a photo's metadata from the fake Gemini, and publishing keeps it", async ({
+  page,
+  request,
+}) => {
   const login = await request.post('/api/auth/login', { data: owner })
   const token = (await login.json()).data.token as string
   const saveAiSettings = (geminiApiKey: string, enabled: boolean) =>
-    request.post('/api/settings/ai', { headers: { authorization: `Bearer ${token}` }, data: { geminiApiKey, enabled, model: 'gemini-1.5-pro', maxTokens: 2048 } })
+    request.post('/api/settings/ai', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { geminiApiKey, enabled, model: 'gemini-1.5-pro', maxTokens: 2048 },
+    })
   expect((await saveAiSettings(fakeGeminiKeys.good, true)).status()).toBe(200)
   // The suite shares one server: the AI settings go back to their defaults (no key, off) for the other specs.
   try {
@@ -141,11 +167,15 @@ test('the AI button writes a photo\'s metadata from the fake Gemini, and publish
 
 async function describeAndPublish(page: Page) {
   const stamp = Date.now()
-  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0369a1' } }).png().toBuffer()
+  const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0369a1' } })
+    .png()
+    .toBuffer()
   await signIn(page)
   await page.goto('/admin/gallery')
   await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
-  await page.getByLabel('Upload image').setInputFiles({ name: `harbour-${stamp}.png`, mimeType: 'image/png', buffer: photo })
+  await page
+    .getByLabel('Upload image')
+    .setInputFiles({ name: `harbour-${stamp}.png`, mimeType: 'image/png', buffer: photo })
   await expect(page.getByTestId('gallery-notice')).toHaveText('Image uploaded')
   const uploaded = card(page, `harbour ${stamp}`)
   const publicId = await uploaded.getAttribute('data-public-id')

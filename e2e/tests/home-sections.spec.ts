@@ -33,7 +33,8 @@ for (const width of [360, 390, 768, 1024, 1440]) {
     for (const target of [shuffle, caption]) {
       const box = (await target.boundingBox())!
       for (const tile of tiles) {
-        const overlaps = box.x < tile.right && box.x + box.width > tile.left && box.y < tile.bottom && box.y + box.height > tile.top
+        const overlaps =
+          box.x < tile.right && box.x + box.width > tile.left && box.y < tile.bottom && box.y + box.height > tile.top
         expect(overlaps).toBe(false)
       }
     }

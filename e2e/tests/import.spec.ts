@@ -27,7 +27,11 @@ const story: WxrItem = {
   creator: 'alice',
 }
 const page_: WxrItem = { id: 4243, title: 'About me', slug: 'about-me', type: 'page', date: wxrDate, content: 'Hello.' }
-const wxr = wxrDocument(defaultWxrSite(OLD_SITE), [story, ...Array.from({ length: FILLER }, (_, i) => plainWxrPost(9000 + i)), page_])
+const wxr = wxrDocument(defaultWxrSite(OLD_SITE), [
+  story,
+  ...Array.from({ length: FILLER }, (_, i) => plainWxrPost(9000 + i)),
+  page_,
+])
 
 // The imported stories leave with this file: the specs after it count the demo site's 12 stories.
 let demoPosts: number[] = []
@@ -39,13 +43,19 @@ test.afterAll(async ({ request }) => {
   for (const id of await allPostIds(request, token)) if (!demoPosts.includes(id)) await deletePost(request, token, id)
 })
 
-const countsRow = (page: Page, region: string, what: string) => page.getByTestId(region).getByRole('row', { name: new RegExp(`^${what}`) })
+const countsRow = (page: Page, region: string, what: string) =>
+  page.getByTestId(region).getByRole('row', { name: new RegExp(`^${what}`) })
 
-test('the owner imports a WordPress export: dry run, progress, report; the story is public and its old address redirects', async ({ page, request }) => {
+test('the owner imports a WordPress export: dry run, progress, report; the story is public and its old address redirects', async ({
+  page,
+  request,
+}) => {
   await signInAsOwner(page)
   await page.goto('/admin/settings/import')
   await expect(page.getByRole('heading', { name: 'Import/Export' })).toBeVisible()
-  await page.getByLabel('File to import').setInputFiles({ name: 'wandering-boots.xml', mimeType: 'text/xml', buffer: Buffer.from(wxr) })
+  await page
+    .getByLabel('File to import')
+    .setInputFiles({ name: 'wandering-boots.xml', mimeType: 'text/xml', buffer: Buffer.from(wxr) })
   await page.getByRole('button', { name: 'Upload and check' }).click()
 
   // The dry run: counts per kind, and what will be skipped and why; nothing written yet.
@@ -130,10 +140,14 @@ test('the owner adds, edits and deletes a redirect; an off-site target is refuse
   expect((await request.get('/old/summer-in-hue', { maxRedirects: 0 })).status()).not.toBe(301)
 })
 
-test('a file that is not an export gets a clear message; "Export everything" downloads the archive', async ({ page }) => {
+test('a file that is not an export gets a clear message; "Export everything" downloads the archive', async ({
+  page,
+}) => {
   await signInAsOwner(page)
   await page.goto('/admin/settings/import')
-  await page.getByLabel('File to import').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Packing list: boots, hat.') })
+  await page
+    .getByLabel('File to import')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Packing list: boots, hat.') })
   await page.getByRole('button', { name: 'Upload and check' }).click()
   await expect(page.getByRole('alert')).toHaveText(/Unrecognised file: expected a WordPress export/)
 

@@ -7,7 +7,6 @@ import { deletePost, ownerToken } from './support/owner-api'
 // Issue 12, acceptance 3: the whole journey with the keyboard alone. Nothing here clicks; page.goto stands for
 // typing an address into the browser's address bar.
 
-
 /** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 120 } = {}): Promise<void> {
   await expect(target).toBeAttached()
@@ -48,11 +47,15 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   await page.keyboard.type(COMMENT)
   await tabTo(page, form.getByRole('button', { name: 'Post Comment' }))
   await page.keyboard.press('Enter')
-  await expect(page.getByText('Thank you! Your comment has been submitted and will be reviewed before being published.')).toBeVisible()
+  await expect(
+    page.getByText('Thank you! Your comment has been submitted and will be reviewed before being published.'),
+  ).toBeVisible()
 
   // The gallery: open a photo, step to the next one, close it; focus comes back to the photo.
   await page.keyboard.press('Shift+Tab')
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }), { backwards: true })
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }), {
+    backwards: true,
+  })
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Photo Gallery' })).toBeVisible()
   const photo = page.getByTestId('gallery-grid').getByRole('button').first()
@@ -68,7 +71,9 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   await expect(photo).toBeFocused()
 
   // A video on the home page: open the player, close it with Escape.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }), { backwards: true })
+  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }), {
+    backwards: true,
+  })
   await page.keyboard.press('Enter')
   const video = page.getByTestId('video-card').first()
   await tabTo(page, video, { max: 200 })
@@ -110,7 +115,9 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   await expect(page.getByTestId('admin-toast')).toHaveText(`“${STORY}” is published`)
 
   // …and approves the visitor's comment.
-  await tabTo(page, page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Comments' }), { backwards: true })
+  await tabTo(page, page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Comments' }), {
+    backwards: true,
+  })
   await page.keyboard.press('Enter')
   const pending = page.getByTestId('admin-comment').filter({ hasText: COMMENT })
   await expect(pending.getByTestId('comment-status')).toHaveText('pending')
@@ -125,7 +132,11 @@ test('a visitor and then the owner use the site with the keyboard only', async (
 
   // Leave the demo site as it was for the other specs (they count the published stories).
   const token = await ownerToken(page.request)
-  const found = (await (await page.request.get(`/api/posts/admin?search=${encodeURIComponent(STORY)}`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const found = (await (
+    await page.request.get(`/api/posts/admin?search=${encodeURIComponent(STORY)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as {
     data: { id: number }[]
   }
   for (const post of found.data) await deletePost(page.request, token, post.id)

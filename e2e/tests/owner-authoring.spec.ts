@@ -3,7 +3,10 @@ import { owner } from '../playwright.config'
 import { FAKE_GEMINI_REPLY, fakeGeminiKeys } from '@wayfarer/fakes/gemini'
 
 // A real 1×1 PNG: the server decodes every upload, so the bytes must be an image.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
 const TITLE = 'Lantern Night in Hoi An'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' })
@@ -13,11 +16,15 @@ async function openPost(page: Page) {
   await page.getByRole('link', { name: 'Posts', exact: true }).click()
   await page.getByRole('searchbox', { name: 'Search posts' }).fill('lantern')
   await page.getByRole('button', { name: 'Search' }).click()
-  await row(page).getByRole('link', { name: `Edit ${TITLE}` }).click()
+  await row(page)
+    .getByRole('link', { name: `Edit ${TITLE}` })
+    .click()
   await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible()
 }
 
-test('the owner writes, publishes, unpublishes and deletes a post with the editor, uploads and AI', async ({ page }) => {
+test('the owner writes, publishes, unpublishes and deletes a post with the editor, uploads and AI', async ({
+  page,
+}) => {
   // Sign in, wrong password first.
   await page.goto('/login')
   await page.getByLabel('Email').fill(owner.email)
@@ -76,7 +83,9 @@ test('the owner writes, publishes, unpublishes and deletes a post with the edito
   await openPost(page)
   await expect(editor(page).getByRole('heading', { level: 2, name: 'Night market' })).toBeVisible()
   await expect(editor(page).getByRole('link', { name: 'https://example.com/hoi-an' })).toBeVisible()
-  await page.getByLabel('Upload featured image').setInputFiles({ name: 'lanterns.png', mimeType: 'image/png', buffer: PNG })
+  await page
+    .getByLabel('Upload featured image')
+    .setInputFiles({ name: 'lanterns.png', mimeType: 'image/png', buffer: PNG })
   await expect(page.getByText('Image uploaded successfully!')).toBeVisible()
   await expect(page.getByLabel('Featured image URL')).toHaveValue(/^\/media\/posts\//)
   await page.getByLabel('Alt text').fill('Lanterns over the Thu Bon river')
@@ -118,7 +127,9 @@ test('the owner writes, publishes, unpublishes and deletes a post with the edito
     expect(dialog.message()).toBe('Are you sure you want to delete this post?')
     void dialog.accept()
   })
-  await row(page).getByRole('button', { name: `Delete ${TITLE}` }).click()
+  await row(page)
+    .getByRole('button', { name: `Delete ${TITLE}` })
+    .click()
   await expect(page.getByText('No posts found')).toBeVisible()
   await expect(page.getByText('Try adjusting your search or filter criteria.')).toBeVisible()
 })

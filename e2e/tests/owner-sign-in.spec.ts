@@ -2,7 +2,16 @@ import { expect, test, type Page } from '@playwright/test'
 import { owner } from '../playwright.config'
 import { signInAsOwner as signIn } from './sign-in'
 
-const adminRoutes = ['/admin', '/admin/posts', '/admin/posts/new', '/admin/posts/edit/1', '/admin/comments', '/admin/settings', '/admin/gallery', '/admin/messages']
+const adminRoutes = [
+  '/admin',
+  '/admin/posts',
+  '/admin/posts/new',
+  '/admin/posts/edit/1',
+  '/admin/comments',
+  '/admin/settings',
+  '/admin/gallery',
+  '/admin/messages',
+]
 
 // The e2e project has no DOM types: read the browser's storage through string expressions.
 const storedSession = (page: Page) =>

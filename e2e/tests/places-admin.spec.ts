@@ -12,7 +12,12 @@ const photoWithGps = () =>
     .jpeg()
     .withExif({
       IFD2: { DateTimeOriginal: '2024:03:12 07:45:00' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 12/1 3456/100', GPSLongitudeRef: 'E', GPSLongitude: '83/1 59/1 1234/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '28/1 12/1 3456/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '83/1 59/1 1234/100',
+      },
     })
     .toBuffer()
 
@@ -22,16 +27,34 @@ const walk = gpx(
   <trkpt lat="28.2096" lon="83.9590"><ele>800</ele></trkpt><trkpt lat="28.2150" lon="83.9650"><ele>850</ele></trkpt>
   <trkpt lat="28.2240" lon="83.9700"><ele>950</ele></trkpt></trkseg></trk></gpx>`,
 )
-const withEntities = gpx(`<!DOCTYPE gpx [<!ENTITY lol "lol">]><gpx version="1.1"><trk><trkseg><trkpt lat="1" lon="1"/></trkseg></trk></gpx>`)
+const withEntities = gpx(
+  `<!DOCTYPE gpx [<!ENTITY lol "lol">]><gpx version="1.1"><trk><trkseg><trkpt lat="1" lon="1"/></trkseg></trk></gpx>`,
+)
 
 async function adminPost(request: APIRequestContext, token: string, id: number) {
   const res = await request.get(`/api/posts/admin/${id}`, { headers: { authorization: `Bearer ${token}` } })
-  return ((await res.json()) as { data: { latitude: number | null; longitude: number | null; country_code: string | null; location_name: string | null } }).data
+  return (
+    (await res.json()) as {
+      data: {
+        latitude: number | null
+        longitude: number | null
+        country_code: string | null
+        location_name: string | null
+      }
+    }
+  ).data
 }
 
-test('the owner puts a story on the map from the gazetteer or the photo, attaches a route, and takes it off the map', async ({ page, request }) => {
+test('the owner puts a story on the map from the gazetteer or the photo, attaches a route, and takes it off the map', async ({
+  page,
+  request,
+}) => {
   const token = await ownerToken(request)
-  const { id } = await createPost(request, token, { title: `Around Phewa lake ${Date.now()}`, content: '<p>A morning on the water.</p>', status: 'draft' })
+  const { id } = await createPost(request, token, {
+    title: `Around Phewa lake ${Date.now()}`,
+    content: '<p>A morning on the water.</p>',
+    status: 'draft',
+  })
   try {
     await signInAsOwner(page)
     await page.goto(`/admin/posts/edit/${id}`)
@@ -63,10 +86,16 @@ test('the owner puts a story on the map from the gazetteer or the photo, attache
     await page.getByRole('button', { name: 'Close the map' }).click()
 
     // A GPX file with entity declarations is refused with the reason; a good one is summarised.
-    await page.getByLabel('Attach a GPX route').setInputFiles({ name: 'lol.gpx', mimeType: 'application/gpx+xml', buffer: withEntities })
+    await page
+      .getByLabel('Attach a GPX route')
+      .setInputFiles({ name: 'lol.gpx', mimeType: 'application/gpx+xml', buffer: withEntities })
     await expect(page.getByRole('alert')).toHaveText('GPX files may not contain a DOCTYPE or entity declarations')
-    await page.getByLabel('Attach a GPX route').setInputFiles({ name: 'walk.gpx', mimeType: 'application/gpx+xml', buffer: walk })
-    await expect(page.getByTestId('route-summary')).toContainText(/Lakeside walk · \d+(\.\d)? km · [\d,]+ m gain · 3 points/)
+    await page
+      .getByLabel('Attach a GPX route')
+      .setInputFiles({ name: 'walk.gpx', mimeType: 'application/gpx+xml', buffer: walk })
+    await expect(page.getByTestId('route-summary')).toContainText(
+      /Lakeside walk · \d+(\.\d)? km · [\d,]+ m gain · 3 points/,
+    )
     await expect(page.getByLabel('Replace the GPX route')).toBeVisible()
 
     await page.getByRole('button', { name: 'Save Changes' }).click()
@@ -80,7 +109,9 @@ test('the owner puts a story on the map from the gazetteer or the photo, attache
     await page.goto(`/admin/posts/edit/${id}`)
     await page.getByRole('button', { name: 'Remove from the map' }).click()
     await expect(page.getByText(/In Nepal, without a point/)).toBeVisible()
-    await page.getByLabel('Upload featured image').setInputFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: await photoWithGps() })
+    await page
+      .getByLabel('Upload featured image')
+      .setInputFiles({ name: 'lake.jpg', mimeType: 'image/jpeg', buffer: await photoWithGps() })
     const offer = page.getByTestId('photo-place-offer')
     await expect(offer).toContainText(/This photo was taken (near Pokhara|at 28\.\d+° N).* on March 12, 2024/)
     await offer.getByRole('button', { name: 'Not now' }).click()
@@ -97,12 +128,17 @@ test('the owner puts a story on the map from the gazetteer or the photo, attache
   }
 })
 
-test('a gallery upload offers the place its GPS names; the owner uses it, then moves the photo in its details', async ({ page, request }) => {
+test('a gallery upload offers the place its GPS names; the owner uses it, then moves the photo in its details', async ({
+  page,
+  request,
+}) => {
   const stamp = Date.now()
   await signInAsOwner(page)
   await page.goto('/admin/gallery')
   await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
-  await page.getByLabel('Upload image').setInputFiles({ name: `phewa-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: await photoWithGps() })
+  await page
+    .getByLabel('Upload image')
+    .setInputFiles({ name: `phewa-${stamp}.jpg`, mimeType: 'image/jpeg', buffer: await photoWithGps() })
   await expect(page.getByTestId('gallery-notice')).toHaveText('Image uploaded')
   const card = page.getByTestId('gallery-admin-image').filter({ hasText: String(stamp) })
   await expect(card).not.toContainText('On the map')
@@ -116,18 +152,28 @@ test('a gallery upload offers the place its GPS names; the owner uses it, then m
 
   // Stored rounded (about 1 km by default), with the time from the photo.
   const token = await ownerToken(request)
-  const places = (await (await request.get('/api/gallery/places', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+  const places = (await (
+    await request.get('/api/gallery/places', { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
     data: { public_id: string; latitude: number; longitude: number; country_code: string; taken_at: string | null }[]
   }
   const place = places.data.find((p) => p.public_id === publicId)
-  expect(place).toMatchObject({ latitude: 28.21, longitude: 83.99, country_code: 'NP', taken_at: expect.stringMatching(/^2024-03-12/) })
+  expect(place).toMatchObject({
+    latitude: 28.21,
+    longitude: 83.99,
+    country_code: 'NP',
+    taken_at: expect.stringMatching(/^2024-03-12/),
+  })
 
   // In the details: another place from the gazetteer, then off the map.
   await card.getByRole('button', { name: /^Edit details of/ }).click()
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByTestId('place-point')).toContainText('28.2100° N, 83.9900° E')
   await dialog.getByRole('combobox', { name: 'Find where it was taken' }).fill('Kathmandu')
-  await dialog.getByRole('option', { name: /^Kathmandu/ }).first().click()
+  await dialog
+    .getByRole('option', { name: /^Kathmandu/ })
+    .first()
+    .click()
   await expect(dialog.getByLabel('Location')).toHaveValue(/^Kathmandu/)
   await expect(dialog.getByTestId('place-point')).toContainText(/27\.\d+° N, 85\.\d+° E/)
   await dialog.getByRole('button', { name: 'Save details' }).click()
@@ -139,5 +185,8 @@ test('a gallery upload offers the place its GPS names; the owner uses it, then m
   await page.getByRole('dialog').getByRole('button', { name: 'Save details' }).click()
   await expect(card).not.toContainText('On the map')
 
-  await request.delete('/api/gallery/delete', { headers: { authorization: `Bearer ${token}` }, data: { public_id: publicId, alsoCloudinary: true } })
+  await request.delete('/api/gallery/delete', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { public_id: publicId, alsoCloudinary: true },
+  })
 })

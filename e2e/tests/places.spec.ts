@@ -7,7 +7,8 @@ function watchForeignRequests(page: Page): string[] {
   const foreign: string[] = []
   page.on('request', (request) => {
     const { hostname, protocol } = new URL(request.url())
-    if ((protocol === 'http:' || protocol === 'https:') && hostname !== '127.0.0.1' && hostname !== 'localhost') foreign.push(request.url())
+    if ((protocol === 'http:' || protocol === 'https:') && hostname !== '127.0.0.1' && hostname !== 'localhost')
+      foreign.push(request.url())
   })
   return foreign
 }
@@ -43,7 +44,10 @@ test('a story marker opens the story card, which leads to the story', async ({ p
   // In Tromsø a story and a photo share one point: their cluster never splits, it lists them.
   await page.goto('/map?lat=69.65&lng=18.96&zoom=10')
   await page.getByRole('button', { name: '2 places here: 1 story, 1 photo. Show them' }).click()
-  await page.getByRole('dialog', { name: 'At this spot' }).getByRole('button', { name: 'Story: Photographing the Northern Lights' }).click()
+  await page
+    .getByRole('dialog', { name: 'At this spot' })
+    .getByRole('button', { name: 'Story: Photographing the Northern Lights' })
+    .click()
   const card = page.getByTestId('map-story-card')
   await expect(card.getByRole('heading', { name: 'Photographing the Northern Lights' })).toBeVisible()
   await expect(card).toContainText('Tromsø')
@@ -71,7 +75,9 @@ test('the map works with the keyboard alone', async ({ page }) => {
   let onStory = false
   for (let i = 0; i < 10 && !onStory; i++) {
     await page.keyboard.press('Tab')
-    onStory = (await page.evaluate('document.activeElement?.getAttribute("aria-label")')) === 'Story: Our Drone Setup for Travel Filmmaking'
+    onStory =
+      (await page.evaluate('document.activeElement?.getAttribute("aria-label")')) ===
+      'Story: Our Drone Setup for Travel Filmmaking'
   }
   expect(onStory).toBe(true)
   await page.keyboard.press('Enter')
@@ -108,7 +114,9 @@ test('a story with a GPX route shows its line, distance, elevation gain and prof
   await expect(section.getByTestId('route-line')).toHaveAttribute('d', /^M[\d.-]+,[\d.-]+L/)
   await expect(section.getByTestId('route-figures')).toContainText(/Distance\s*[\d,.]+ km/)
   await expect(section.getByTestId('route-figures')).toContainText(/Elevation gain\s*[\d,]+ m/)
-  await expect(section.getByRole('img', { name: /^Elevation profile: from [\d,]+ m to [\d,]+ m over [\d,.]+ km$/ })).toBeVisible()
+  await expect(
+    section.getByRole('img', { name: /^Elevation profile: from [\d,]+ m to [\d,]+ m over [\d,.]+ km$/ }),
+  ).toBeVisible()
   // The sunrise photo, taken on the fourth morning, sits on the line where the route was then, and opens.
   await expect(section.getByTestId('route-photo-marker')).toHaveCount(1)
   const along = section.getByTestId('route-photos').getByRole('button')
@@ -128,20 +136,27 @@ test('a story with a place shows a small map that opens the map there', async ({
   await expect(page.getByRole('button', { name: '2 places here: 1 story, 1 photo. Show them' })).toBeVisible()
 })
 
-test('with a tile server configured, the map draws its raster tiles under the markers and credits them', async ({ page, baseURL }) => {
+test('with a tile server configured, the map draws its raster tiles under the markers and credits them', async ({
+  page,
+  baseURL,
+}) => {
   // The server's answer to places.mapSettings as it is with MAP_TILES_URL set (that path and its CSP are
   // covered by the server's tests); the tiles come from this origin, so the page's CSP allows them.
   const tiles = { url: `${baseURL}/e2e-tiles/{z}/{x}/{y}.png`, attribution: '© E2E tile makers' }
   await page.route(/\/trpc\/[^?]*places\.mapSettings/, async (route) => {
     const response = await route.fetch()
     const paths = decodeURIComponent(new URL(route.request().url()).pathname.replace('/trpc/', '')).split(',')
-    const body = (await response.json()) as { result: { data: { tiles: unknown } } }[] | { result: { data: { tiles: unknown } } }
+    const body = (await response.json()) as
+      { result: { data: { tiles: unknown } } }[] | { result: { data: { tiles: unknown } } }
     const answers = Array.isArray(body) ? body : [body]
     const answer = answers[paths.indexOf('places.mapSettings')]
     if (answer) answer.result.data.tiles = tiles
     await route.fulfill({ response, json: body })
   })
-  const tilePng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+  const tilePng = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  )
   const requested: string[] = []
   await page.route('**/e2e-tiles/**', (route) => {
     requested.push(new URL(route.request().url()).pathname)

@@ -13,11 +13,16 @@ const phone = { width: 390, height: 844 }
 const styleOf = computedStyle
 
 test('defect 4: the editor preview looks like the public story page (same story stylesheet)', async ({ page }) => {
-  const story = ((await (await page.request.get('/api/posts?limit=1')).json()) as { data: { id: number; slug: string }[] }).data[0]!
+  const story = (
+    (await (await page.request.get('/api/posts?limit=1')).json()) as { data: { id: number; slug: string }[] }
+  ).data[0]!
   await page.goto(`/blog/${story.slug}`)
   const publicH2 = page.getByTestId('post-body').locator('h2').first()
   await expect(publicH2).toBeVisible()
-  const publicSizes = { h2: await styleOf(publicH2, 'font-size'), p: await styleOf(page.getByTestId('post-body').locator('p').first(), 'font-size') }
+  const publicSizes = {
+    h2: await styleOf(publicH2, 'font-size'),
+    p: await styleOf(page.getByTestId('post-body').locator('p').first(), 'font-size'),
+  }
 
   await signInAsOwner(page)
   await page.goto(`/admin/posts/edit/${story.id}`)
@@ -30,10 +35,14 @@ test('defect 4: the editor preview looks like the public story page (same story 
   expect(parseFloat(publicSizes.h2)).toBeGreaterThan(parseFloat(publicSizes.p))
   // The writing surface uses the same sheet: a heading there is a heading-sized heading too.
   await page.getByRole('button', { name: 'Hide Preview' }).click()
-  expect(await styleOf(page.getByRole('textbox', { name: 'Content' }).locator('h2').first(), 'font-size')).toBe(publicSizes.h2)
+  expect(await styleOf(page.getByRole('textbox', { name: 'Content' }).locator('h2').first(), 'font-size')).toBe(
+    publicSizes.h2,
+  )
 })
 
-test('defect 5: Escape closes the mobile menu and the admin slide-over, which has a close button, leaves the menu button free and hands focus back', async ({ page }) => {
+test('defect 5: Escape closes the mobile menu and the admin slide-over, which has a close button, leaves the menu button free and hands focus back', async ({
+  page,
+}) => {
   await page.setViewportSize(phone)
   await page.goto('/')
   const menuButton = page.getByRole('button', { name: 'Open menu' })
@@ -69,7 +78,9 @@ test('defect 5: Escape closes the mobile menu and the admin slide-over, which ha
   await expect(slideOver).toBeHidden()
 })
 
-test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked rows, the sidebar runs the whole page', async ({ page }) => {
+test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked rows, the sidebar runs the whole page', async ({
+  page,
+}) => {
   await page.setViewportSize(phone)
   await signInAsOwner(page)
   await expect(page.getByText('Recent Posts')).toBeVisible()
@@ -99,7 +110,9 @@ test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked
   expect(sidebar.y + sidebar.height).toBeGreaterThanOrEqual(pageHeight - 1)
   // Scrolled to the bottom, the links are still in view.
   await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)')
-  await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' })).toBeInViewport()
+  await expect(
+    page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }),
+  ).toBeInViewport()
 })
 
 test('defect 8: every screen sets its own title, also right after signing in', async ({ page }) => {
@@ -125,7 +138,10 @@ test('defect 8: every screen sets its own title, also right after signing in', a
   await page.goto('/admin/posts/new')
   await expect(page).toHaveTitle('New Post · Admin | Wayfarer')
   await page.getByRole('link', { name: '← Back to posts' }).click()
-  await page.getByRole('link', { name: /^Edit / }).first().click()
+  await page
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .click()
   await expect(page).toHaveTitle(/^Edit “.+” · Admin \| Wayfarer$/)
   expect(new Set(titles.values()).size).toBe(titles.size)
 })
@@ -150,12 +166,21 @@ test('defect 9: Dashboard is the current page on /admin only; the footer shows t
   expect(await styleOf(other, 'text-decoration-line')).toBe('none')
   expect(Number(await styleOf(current, 'font-weight'))).toBeGreaterThan(Number(await styleOf(other, 'font-weight')))
   // Home is current on / only, in the header too.
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current', /.*/)
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' })).not.toHaveAttribute(
+    'aria-current',
+    /.*/,
+  )
 })
 
-test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale comment errors, AI button, gallery folder', async ({ page }) => {
+test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale comment errors, AI button, gallery folder', async ({
+  page,
+}) => {
   const token = await ownerToken(page.request)
-  const post = await createPost(page.request, token, { title: 'A Single Visit To Porto', content: '<p>One view and one comment.</p>', status: 'published' })
+  const post = await createPost(page.request, token, {
+    title: 'A Single Visit To Porto',
+    content: '<p>One view and one comment.</p>',
+    status: 'published',
+  })
   try {
     await page.goto(`/blog/${post.slug}`)
     await expect(page.getByTestId('view-count')).toHaveText('1 view')
@@ -189,10 +214,13 @@ test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in�
     const row = page.getByRole('row').filter({ hasText: 'A Single Visit To Porto' })
     // Views reach the database in batches (a few seconds): reload until this one is in.
     await expect
-      .poll(async () => {
-        await page.reload()
-        return row.getByText('1 view', { exact: true }).isVisible()
-      }, { timeout: 30_000 })
+      .poll(
+        async () => {
+          await page.reload()
+          return row.getByText('1 view', { exact: true }).isVisible()
+        },
+        { timeout: 30_000 },
+      )
       .toBe(true)
     await expect(row.getByText('1 comment', { exact: true })).toBeVisible()
     await page.goto('/admin/posts?search=budget')
@@ -206,7 +234,10 @@ test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in�
     const alt = page.getByLabel('Alt text', { exact: true })
     await expect(alt).toBeVisible()
     for (const block of ['start', 'center', 'end'] as const) {
-      await alt.evaluate((el: unknown, b: string) => (el as { scrollIntoView(options: object): void }).scrollIntoView({ block: b }), block)
+      await alt.evaluate(
+        (el: unknown, b: string) => (el as { scrollIntoView(options: object): void }).scrollIntoView({ block: b }),
+        block,
+      )
       expect(await isOnTop(alt), `alt field uncovered when scrolled to ${block}`).toBe(true)
     }
   } finally {
@@ -218,11 +249,15 @@ test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in�
   await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
   await page.getByLabel('Folder').fill('not a folder!')
   await page.getByRole('button', { name: 'Load', exact: true }).click()
-  await expect(page.getByTestId('gallery-notice')).toHaveText('Folder names may only use letters, digits, - and _, with / between folders')
+  await expect(page.getByTestId('gallery-notice')).toHaveText(
+    'Folder names may only use letters, digits, - and _, with / between folders',
+  )
   await expect(page.getByTestId('gallery-admin-image')).toHaveCount(0)
 })
 
-test('defect 11: the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({ page }) => {
+test('defect 11: the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({
+  page,
+}) => {
   await page.setViewportSize(phone)
   await page.goto('/gallery')
   const tiles = page.getByTestId('gallery-grid').getByRole('listitem')
@@ -241,22 +276,34 @@ test('defect 11: the gallery has two columns on phones, an opaque lightbox, and 
 
   // A new photo's thumbnails are on disk soon after the upload, before any page asks for them.
   const token = await ownerToken(page.request)
-  const png = await page.evaluate<string>(`(() => { const c = document.createElement('canvas'); c.width = 900; c.height = 600; const g = c.getContext('2d'); g.fillStyle = '#2a7'; g.fillRect(0, 0, 900, 600); return c.toDataURL('image/png').split(',')[1] })()`)
+  const png = await page.evaluate<string>(
+    `(() => { const c = document.createElement('canvas'); c.width = 900; c.height = 600; const g = c.getContext('2d'); g.fillStyle = '#2a7'; g.fillRect(0, 0, 900, 600); return c.toDataURL('image/png').split(',')[1] })()`,
+  )
   const upload = await page.request.post('/api/gallery/upload?folder=eager-thumbs', {
     headers: { authorization: `Bearer ${token}` },
     multipart: { image: { name: 'field.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') } },
   })
   expect(upload.status(), await upload.text()).toBe(200)
   const id = ((await upload.json()) as { data: { public_id: string } }).data.public_id.split('/').pop()!
-  const cacheDir = fileURLToPath(new URL(`../../.e2e-data/${new URL(baseURL).port}/image-cache/thumb/eager-thumbs`, import.meta.url))
-  await expect.poll(() => readdir(cacheDir).then((names) => names.filter((n) => n.startsWith(id)).sort(), () => []), { timeout: 60_000 }).toEqual([
-    `${id}.png.avif`,
-    `${id}.png.webp`,
-  ])
+  const cacheDir = fileURLToPath(
+    new URL(`../../.e2e-data/${new URL(baseURL).port}/image-cache/thumb/eager-thumbs`, import.meta.url),
+  )
+  await expect
+    .poll(
+      () =>
+        readdir(cacheDir).then(
+          (names) => names.filter((n) => n.startsWith(id)).sort(),
+          () => [],
+        ),
+      { timeout: 60_000 },
+    )
+    .toEqual([`${id}.png.avif`, `${id}.png.webp`])
   expect(path.basename(cacheDir)).toBe('eager-thumbs')
 })
 
-test('defect 12: a skip link first, toolbar names that start with their text, underlined links in admin comments', async ({ page }) => {
+test('defect 12: a skip link first, toolbar names that start with their text, underlined links in admin comments', async ({
+  page,
+}) => {
   await page.goto('/about')
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await page.keyboard.press('Tab')
@@ -271,7 +318,14 @@ test('defect 12: a skip link first, toolbar names that start with their text, un
 
   await signInAsOwner(page)
   await page.goto('/admin/posts/new')
-  for (const [visible, name] of [['B', 'Bold'], ['I', 'Italic'], ['H1', 'H1 heading 1'], ['H2', 'H2 heading 2'], ['Quote', 'Quote'], ['List', 'Bulleted List']]) {
+  for (const [visible, name] of [
+    ['B', 'Bold'],
+    ['I', 'Italic'],
+    ['H1', 'H1 heading 1'],
+    ['H2', 'H2 heading 2'],
+    ['Quote', 'Quote'],
+    ['List', 'Bulleted List'],
+  ]) {
     const button = page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name, exact: true })
     await expect(button).toBeVisible()
     expect((await button.innerText()).replace(/\s+/g, ' ').trim()).toContain(visible)

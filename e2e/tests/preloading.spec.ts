@@ -27,14 +27,21 @@ test('hovering a story card preloads the story, so opening it shows no loading s
   await expect(page).toHaveURL(/\/blog\/a-night-in-the-sahara$/)
   await expect(page.getByRole('heading', { level: 1, name: 'A Night in the Sahara' })).toBeVisible()
   await expect(page.getByTestId('post-body').getByRole('heading', { name: 'Into the dunes' })).toBeVisible()
-  await expect(page.getByRole('list', { name: 'Comments' }).or(page.getByText('No comments yet. Be the first to share your thoughts!'))).toBeVisible()
+  await expect(
+    page
+      .getByRole('list', { name: 'Comments' })
+      .or(page.getByText('No comments yet. Be the first to share your thoughts!')),
+  ).toBeVisible()
   expect(await page.evaluate<boolean>('window.__loadingSeen')).toBe(false)
   // Hovering counted nothing; showing the story counted one view.
   await counted
 })
 
 test('hovering does not count a view; reading the story does', async ({ page, request }) => {
-  const views = async () => ((await (await request.get('/api/posts?limit=100')).json()) as { data: { slug: string; view_count: number }[] }).data.find((p) => p.slug === 'a-night-in-the-sahara')!.view_count
+  const views = async () =>
+    (
+      (await (await request.get('/api/posts?limit=100')).json()) as { data: { slug: string; view_count: number }[] }
+    ).data.find((p) => p.slug === 'a-night-in-the-sahara')!.view_count
   await page.goto('/blog')
   const before = await views()
   const card = page.getByTestId('post-card').filter({ hasText: 'A Night in the Sahara' })
@@ -47,12 +54,16 @@ test('hovering does not count a view; reading the story does', async ({ page, re
   await expect.poll(views).toBe(before + 1)
 })
 
-test('a story opened from its address paints from the data in the page: no request for the story, no loading skeleton', async ({ page }) => {
+test('a story opened from its address paints from the data in the page: no request for the story, no loading skeleton', async ({
+  page,
+}) => {
   const storyRequests: string[] = []
   page.on('request', (r) => {
     if (/\/trpc\/[^?]*posts\.story/.test(r.url())) storyRequests.push(r.url())
   })
-  await page.addInitScript(`document.addEventListener('DOMContentLoaded', ${watchForLoadingStates.replace(/^\(|\)\(\)$/g, '')})`)
+  await page.addInitScript(
+    `document.addEventListener('DOMContentLoaded', ${watchForLoadingStates.replace(/^\(|\)\(\)$/g, '')})`,
+  )
   await page.goto('/blog/a-night-in-the-sahara')
   await expect(page.getByRole('heading', { level: 1, name: 'A Night in the Sahara' })).toBeVisible()
   await expect(page.getByTestId('post-body').getByRole('heading', { name: 'Into the dunes' })).toBeVisible()

@@ -33,7 +33,7 @@ test('blog search narrows the list after a pause and says so when nothing matche
   await expect(cards).toHaveCount(12)
 })
 
-test("a footer category link filters the blog to that category", async ({ page }) => {
+test('a footer category link filters the blog to that category', async ({ page }) => {
   await page.goto('/')
   await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Beach Destinations' }).click()
   await expect(page).toHaveURL(/\/blog\?category=beach-destinations$/)
@@ -53,7 +53,9 @@ test('a post page renders its body and share bar', async ({ page, context }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'A Night in the Sahara' })).toBeVisible()
   await expect(page).toHaveTitle('A Night in the Sahara')
   await expect(page.getByTestId('post-body').getByRole('heading', { name: 'Into the dunes' })).toBeVisible()
-  await expect(page.getByTestId('post-body').locator('blockquote')).toHaveText('Travel far enough and you meet yourself.')
+  await expect(page.getByTestId('post-body').locator('blockquote')).toHaveText(
+    'Travel far enough and you meet yourself.',
+  )
   await expect(page.getByTestId('view-count')).toHaveText(/^2\.\dK views$/)
   const share = page.getByTestId('share-bar')
   for (const network of ['Facebook', 'X', 'LinkedIn', 'WhatsApp']) {
@@ -107,7 +109,10 @@ test('the mobile menu opens, closes, and closes when a link is chosen', async ({
 
 test('the current page is highlighted and the back-to-top button appears after 400 px', async ({ page }) => {
   await page.goto('/blog')
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' })).toHaveAttribute('aria-current', 'page')
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  )
   const backToTop = page.getByRole('button', { name: 'Back to top' })
   await expect(page.getByTestId('post-card')).toHaveCount(12)
   await expect(backToTop).toBeHidden()
@@ -140,10 +145,13 @@ const loadedSource = (img: Locator) =>
     return image.complete ? image.currentSrc : ''
   })
 
-test('cards and the story picture load a width variant the size they are shown, in a modern format', async ({ page }) => {
+test('cards and the story picture load a width variant the size they are shown, in a modern format', async ({
+  page,
+}) => {
   const variants: { url: string; type: string }[] = []
   page.on('response', (res) => {
-    if (new URL(res.url()).pathname.startsWith('/media/w/')) variants.push({ url: res.url(), type: res.headers()['content-type'] ?? '' })
+    if (new URL(res.url()).pathname.startsWith('/media/w/'))
+      variants.push({ url: res.url(), type: res.headers()['content-type'] ?? '' })
   })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/blog')

@@ -3,7 +3,8 @@ import { signInAsOwner } from './sign-in'
 
 const TITLE = 'Scheduled Dawn in Luang Prabang'
 const pad = (n: number) => String(n).padStart(2, '0')
-const localInput = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
+const localInput = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
 
 test('the owner schedules a story from the editor; it goes public at that moment', async ({ page, request }) => {
   await signInAsOwner(page)
@@ -21,7 +22,8 @@ test('the owner schedules a story from the editor; it goes public at that moment
   await expect(row).toHaveCount(1)
   await expect(row.getByText('Scheduled', { exact: true })).toBeVisible()
 
-  const slugs = async () => ((await (await request.get('/api/posts')).json()) as { data: { slug: string }[] }).data.map((p) => p.slug)
+  const slugs = async () =>
+    ((await (await request.get('/api/posts')).json()) as { data: { slug: string }[] }).data.map((p) => p.slug)
   if (Date.now() < at.getTime() - 500) expect(await slugs()).not.toContain('scheduled-dawn-in-luang-prabang')
   await expect.poll(slugs, { timeout: 30_000, intervals: [500] }).toContain('scheduled-dawn-in-luang-prabang')
   expect(Date.now()).toBeGreaterThanOrEqual(at.getTime() - 1000)

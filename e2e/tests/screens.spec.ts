@@ -2,7 +2,13 @@ import { expect, test, type APIRequestContext, type BrowserContext, type Page } 
 import { baseURL } from '../playwright.config'
 import { appPaths, fillParams } from './support/route-table'
 import { ownerStorageState } from './support/owner-session'
-import { expectNoAxeViolations, expectNoSidewaysScroll, fakeYouTubePlayer, screenshot, settle } from './support/screen-checks'
+import {
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  fakeYouTubePlayer,
+  screenshot,
+  settle,
+} from './support/screen-checks'
 
 // Issue 12, acceptance 2 and 4: every screen of the route tree, at three widths, signed in as the owner (public
 // screens look the same for everyone), checked by axe (WCAG 2.1 AA + best practice) with no sideways scroll,
@@ -36,8 +42,16 @@ const openDialog = (trigger: (page: Page) => ReturnType<Page['getByRole']>) => a
 const extraScreens: Screen[] = [
   { name: 'not found', path: '/no-such-page' },
   { name: 'home, video player', path: '/', open: openDialog((p) => p.getByTestId('video-card').first()) },
-  { name: 'gallery, lightbox', path: '/gallery', open: openDialog((p) => p.getByTestId('gallery-grid').getByRole('button').first()) },
-  { name: 'admin gallery, image preview', path: '/admin/gallery', open: openDialog((p) => p.getByRole('button', { name: /^Preview / }).first()) },
+  {
+    name: 'gallery, lightbox',
+    path: '/gallery',
+    open: openDialog((p) => p.getByTestId('gallery-grid').getByRole('button').first()),
+  },
+  {
+    name: 'admin gallery, image preview',
+    path: '/admin/gallery',
+    open: openDialog((p) => p.getByRole('button', { name: /^Preview / }).first()),
+  },
   {
     name: 'home, mobile menu',
     path: '/',
@@ -71,14 +85,20 @@ const extraScreens: Screen[] = [
 async function parameterExamples(request: APIRequestContext, token: string): Promise<Record<string, string>> {
   const auth = { authorization: `Bearer ${token}` }
   const published = (await (await request.get('/api/posts?limit=1')).json()) as { data: { id: number; slug: string }[] }
-  const drafts = (await (await request.get('/api/posts/admin?status=draft&limit=1', { headers: auth })).json()) as { data: { id: number; slug: string }[] }
+  const drafts = (await (await request.get('/api/posts/admin?status=draft&limit=1', { headers: auth })).json()) as {
+    data: { id: number; slug: string }[]
+  }
   const story = published.data[0]!
   const draft = drafts.data[0]!
-  const preview = (await (await request.post(`/trpc/posts.previewLink`, { headers: auth, data: { id: draft.id } })).json()) as {
+  const preview = (await (
+    await request.post(`/trpc/posts.previewLink`, { headers: auth, data: { id: draft.id } })
+  ).json()) as {
     result: { data: { token: string } }
   }
   // A country the demo site has visited, for /places/$code.
-  const countries = (await (await request.get('/api/places/countries')).json()) as { data: { countries: { code: string }[] } }
+  const countries = (await (await request.get('/api/places/countries')).json()) as {
+    data: { countries: { code: string }[] }
+  }
   const country = countries.data.countries[0]!.code.toLowerCase()
   return {
     slug: story.slug,
@@ -89,9 +109,17 @@ async function parameterExamples(request: APIRequestContext, token: string): Pro
   }
 }
 
-const routeScreens: Screen[] = appPaths().map((path) => ({ name: path, path, ...(path === '/login' ? { signedOut: true } : {}) }))
+const routeScreens: Screen[] = appPaths().map((path) => ({
+  name: path,
+  path,
+  ...(path === '/login' ? { signedOut: true } : {}),
+}))
 // The login screen goes last: it signs the context out.
-const screens = [...routeScreens.filter((s) => !s.signedOut), ...extraScreens, ...routeScreens.filter((s) => s.signedOut)]
+const screens = [
+  ...routeScreens.filter((s) => !s.signedOut),
+  ...extraScreens,
+  ...routeScreens.filter((s) => s.signedOut),
+]
 
 for (const width of WIDTHS) {
   test.describe(`every screen at ${width} px`, () => {
@@ -100,7 +128,11 @@ for (const width of WIDTHS) {
     let examples: Record<string, string>
 
     test.beforeAll(async ({ browser }) => {
-      context = await browser.newContext({ baseURL, viewport: { width, height: HEIGHTS[width] }, storageState: await ownerStorageState(browser) })
+      context = await browser.newContext({
+        baseURL,
+        viewport: { width, height: HEIGHTS[width] },
+        storageState: await ownerStorageState(browser),
+      })
       await fakeYouTubePlayer(context)
       page = await context.newPage()
       await page.goto('/')

@@ -11,7 +11,8 @@ async function watch(page: Page, violations: string[]) {
     })`,
   })
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text())) violations.push(message.text())
+    if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text()))
+      violations.push(message.text())
   })
 }
 
@@ -44,10 +45,23 @@ test('no CSP violation on any admin screen', async ({ page }) => {
   const violations: string[] = []
   await watch(page, violations)
   await signInAsOwner(page)
-  const screens = ['/admin', '/admin/posts', '/admin/posts/new', '/admin/comments', '/admin/gallery', '/admin/messages', '/admin/settings']
-  for (const url of screens) await visit(page, violations, url, () => expect(page.locator('main, [role="main"], h1').first()).toBeVisible())
+  const screens = [
+    '/admin',
+    '/admin/posts',
+    '/admin/posts/new',
+    '/admin/comments',
+    '/admin/gallery',
+    '/admin/messages',
+    '/admin/settings',
+  ]
+  for (const url of screens)
+    await visit(page, violations, url, () => expect(page.locator('main, [role="main"], h1').first()).toBeVisible())
   // The editor of an existing post (the demo content has several).
-  const firstPost = await page.request.get('/api/posts?limit=1').then((r) => r.json() as Promise<{ data: { id: number }[] }>)
-  await visit(page, violations, `/admin/posts/edit/${firstPost.data[0]!.id}`, () => expect(page.getByRole('button', { name: /save|update/i }).first()).toBeVisible())
+  const firstPost = await page.request
+    .get('/api/posts?limit=1')
+    .then((r) => r.json() as Promise<{ data: { id: number }[] }>)
+  await visit(page, violations, `/admin/posts/edit/${firstPost.data[0]!.id}`, () =>
+    expect(page.getByRole('button', { name: /save|update/i }).first()).toBeVisible(),
+  )
   expect(violations).toEqual([])
 })

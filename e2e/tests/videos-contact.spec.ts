@@ -10,7 +10,9 @@ const channelUrl = 'https://www.youtube.com/@wayfarer'
 const bodyOverflow = (page: Page) => page.evaluate<string>('document.body.style.overflow')
 
 test.describe('videos on the home page (fake YouTube channel)', () => {
-  test('shows 6 videos and 4 Shorts; a video opens in the modal, Escape closes it and scrolling comes back', async ({ page }) => {
+  test('shows 6 videos and 4 Shorts; a video opens in the modal, Escape closes it and scrolling comes back', async ({
+    page,
+  }) => {
     await page.goto('/')
     const videos = page.getByTestId('video-card')
     const shorts = page.getByTestId('short-card')
@@ -63,7 +65,10 @@ test.describe('videos on the home page (fake YouTube channel)', () => {
     await page.clock.fastForward(16_000)
     await expect(dialog.getByText('Failed to load video')).toBeVisible()
     await expect(dialog.getByText('The video might be unavailable or restricted')).toBeVisible()
-    await expect(dialog.getByRole('link', { name: 'Open on YouTube' })).toHaveAttribute('href', 'https://www.youtube.com/watch?v=fakeVideo01')
+    await expect(dialog.getByRole('link', { name: 'Open on YouTube' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=fakeVideo01',
+    )
   })
 })
 
@@ -80,10 +85,26 @@ test.describe('videos without a YouTube key (the default)', () => {
     // A second app server exactly as `npm start` runs it, but with no YOUTUBE_* configuration at all.
     server = spawn('node', ['apps/server/dist/main.js'], {
       cwd: repoRoot,
-      env: { PATH: process.env.PATH, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', SEED_DEMO_CONTENT: 'true' },
+      env: {
+        PATH: process.env.PATH,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_DEMO_CONTENT: 'true',
+      },
       stdio: 'ignore',
     })
-    await expect.poll(() => fetch(`${origin}/api/health`).then((r) => r.status, () => 0), { timeout: 100_000 }).toBe(200)
+    await expect
+      .poll(
+        () =>
+          fetch(`${origin}/api/health`).then(
+            (r) => r.status,
+            () => 0,
+          ),
+        { timeout: 100_000 },
+      )
+      .toBe(200)
   })
 
   test.afterAll(async () => {
@@ -95,7 +116,10 @@ test.describe('videos without a YouTube key (the default)', () => {
     rmSync(`${repoRoot}/${dataDir}`, { recursive: true, force: true })
   })
 
-  test('the home page shows labelled sample content, and placeholder Shorts open the channel', async ({ page, context }) => {
+  test('the home page shows labelled sample content, and placeholder Shorts open the channel', async ({
+    page,
+    context,
+  }) => {
     await page.goto(`${origin}/`)
     await expect(page.getByText('Unable to load videos at the moment')).toBeVisible()
     await expect(page.getByText('Videos loading with sample content')).toBeVisible()
@@ -106,7 +130,9 @@ test.describe('videos without a YouTube key (the default)', () => {
     await expect(shorts).toHaveCount(2)
 
     // The real channel page is outside this machine's reach; answer it locally so the new tab has a page.
-    await context.route(`${channelUrl}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }))
+    await context.route(`${channelUrl}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>channel</title>' }),
+    )
     const popup = page.waitForEvent('popup')
     await shorts.first().click()
     await expect(await popup).toHaveURL(channelUrl)
@@ -153,7 +179,9 @@ test.describe('contact', () => {
   test('when the message cannot be sent the visitor gets the spec’s alert', async ({ page, request }) => {
     // Use up this address's allowance through the public REST path, then send once more through the form.
     for (;;) {
-      const res = await request.post('/api/contact', { data: { name: 'Bo', email: 'bo@example.com', subject: 'Hi', message: 'Filling the allowance' } })
+      const res = await request.post('/api/contact', {
+        data: { name: 'Bo', email: 'bo@example.com', subject: 'Hi', message: 'Filling the allowance' },
+      })
       if (res.status() === 429) break
       expect(res.status()).toBe(200)
     }
@@ -170,7 +198,9 @@ test.describe('contact', () => {
       void dialog.accept()
     })
     await page.getByRole('button', { name: 'Send Message' }).click()
-    await expect.poll(() => alerts).toEqual(['Sorry, we could not send your message right now. Please try again later.'])
+    await expect
+      .poll(() => alerts)
+      .toEqual(['Sorry, we could not send your message right now. Please try again later.'])
     await expect(page.getByRole('alert')).toContainText('Please try again in')
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toHaveCount(0)
   })

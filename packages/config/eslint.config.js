@@ -6,8 +6,14 @@ import reactHooks from 'eslint-plugin-react-hooks'
 export default tseslint.config(
   {
     ignores: [
-      '**/node_modules/**', '**/dist/**', '**/.data/**', '**/generated/**', '**/routeTree.gen.ts',
-      '**/test-results/**', '**/playwright-report/**', '.e2e-data/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/.data/**',
+      '**/generated/**',
+      '**/routeTree.gen.ts',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '.e2e-data/**',
     ],
   },
   js.configs.recommended,

@@ -29,39 +29,125 @@ const categories = [
 ]
 
 const tagNames = [
-  'Hiking', 'Mountains', 'Islands', 'Street Food', 'Budget', 'Photography', 'Drone', 'Festivals', 'Road Trip',
-  'Solo Travel', 'Camping', 'Digital Nomad', 'Trains', 'Wildlife', 'Diving', 'Snorkelling', 'Museums', 'Markets',
-  'Coffee', 'Wine', 'Sailing', 'Cycling', 'Deserts', 'Jungle', 'Glaciers', 'Hot Springs', 'Temples', 'Old Towns',
-  'Night Sky', 'Winter', 'Surfing', 'Kayaking', 'Family', 'Luxury', 'Hostels', 'Van Life', 'Safari', 'Lakes',
-  'Waterfalls', 'Volcanoes',
+  'Hiking',
+  'Mountains',
+  'Islands',
+  'Street Food',
+  'Budget',
+  'Photography',
+  'Drone',
+  'Festivals',
+  'Road Trip',
+  'Solo Travel',
+  'Camping',
+  'Digital Nomad',
+  'Trains',
+  'Wildlife',
+  'Diving',
+  'Snorkelling',
+  'Museums',
+  'Markets',
+  'Coffee',
+  'Wine',
+  'Sailing',
+  'Cycling',
+  'Deserts',
+  'Jungle',
+  'Glaciers',
+  'Hot Springs',
+  'Temples',
+  'Old Towns',
+  'Night Sky',
+  'Winter',
+  'Surfing',
+  'Kayaking',
+  'Family',
+  'Luxury',
+  'Hostels',
+  'Van Life',
+  'Safari',
+  'Lakes',
+  'Waterfalls',
+  'Volcanoes',
 ]
 
 /** Name, city, country text, ISO code and a point (latitude, longitude) near the place. */
 const places: [name: string, city: string, country: string, code: string, lat: number, lng: number][] = [
-  ['Annapurna Circuit', 'Pokhara', 'Nepal', 'NP', 28.6, 84.0], ['El Nido', 'Palawan', 'Philippines', 'PH', 11.2, 119.4],
-  ['Merzouga', 'Errachidia', 'Morocco', 'MA', 31.1, -4.0], ['Monteverde', 'Puntarenas', 'Costa Rica', 'CR', 10.3, -84.8],
-  ['Lofoten', 'Svolvær', 'Norway', 'NO', 68.2, 14.0], ['Sacred Valley', 'Cusco', 'Peru', 'PE', -13.3, -72.1],
-  ['Santorini', 'Fira', 'Greece', 'GR', 36.4, 25.4], ['Railay Beach', 'Krabi', 'Thailand', 'TH', 8.0, 98.8],
-  ['Isle of Skye', 'Portree', 'Scotland', 'GB', 57.3, -6.2], ['Algarve', 'Lagos', 'Portugal', 'PT', 37.1, -8.7],
-  ['Wadi Rum', 'Aqaba', 'Jordan', 'JO', 29.6, 35.4], ['Ubud', 'Gianyar', 'Indonesia', 'ID', -8.5, 115.3],
-  ['Ladakh', 'Leh', 'India', 'IN', 34.2, 77.6], ['Hoi An', 'Quang Nam', 'Vietnam', 'VN', 15.9, 108.3],
-  ['Bora Bora', 'Vaitape', 'French Polynesia', 'PF', -16.5, -151.7], ['Serengeti', 'Arusha', 'Tanzania', 'TZ', -2.3, 34.8],
-  ['Lake Bled', 'Bled', 'Slovenia', 'SI', 46.4, 14.1], ['Kyoto', 'Kyoto', 'Japan', 'JP', 35.0, 135.8],
-  ['Patagonia', 'El Chaltén', 'Argentina', 'AR', -49.3, -72.9], ['Banff', 'Banff', 'Canada', 'CA', 51.2, -115.6],
-  ['Zanzibar', 'Stone Town', 'Tanzania', 'TZ', -6.2, 39.2], ['Cappadocia', 'Göreme', 'Turkey', 'TR', 38.6, 34.8],
-  ['Dolomites', 'Cortina', 'Italy', 'IT', 46.5, 12.1], ['Atacama', 'San Pedro', 'Chile', 'CL', -22.9, -68.2],
-  ['Galápagos', 'Puerto Ayora', 'Ecuador', 'EC', -0.7, -90.3], ['Tasmania', 'Hobart', 'Australia', 'AU', -42.9, 147.3],
-  ['Fiordland', 'Te Anau', 'New Zealand', 'NZ', -45.4, 167.7], ['Faroe Islands', 'Tórshavn', 'Denmark', 'FO', 62.0, -6.8],
-  ['Madeira', 'Funchal', 'Portugal', 'PT', 32.7, -16.9], ['Luang Prabang', 'Luang Prabang', 'Laos', 'LA', 19.9, 102.1],
+  ['Annapurna Circuit', 'Pokhara', 'Nepal', 'NP', 28.6, 84.0],
+  ['El Nido', 'Palawan', 'Philippines', 'PH', 11.2, 119.4],
+  ['Merzouga', 'Errachidia', 'Morocco', 'MA', 31.1, -4.0],
+  ['Monteverde', 'Puntarenas', 'Costa Rica', 'CR', 10.3, -84.8],
+  ['Lofoten', 'Svolvær', 'Norway', 'NO', 68.2, 14.0],
+  ['Sacred Valley', 'Cusco', 'Peru', 'PE', -13.3, -72.1],
+  ['Santorini', 'Fira', 'Greece', 'GR', 36.4, 25.4],
+  ['Railay Beach', 'Krabi', 'Thailand', 'TH', 8.0, 98.8],
+  ['Isle of Skye', 'Portree', 'Scotland', 'GB', 57.3, -6.2],
+  ['Algarve', 'Lagos', 'Portugal', 'PT', 37.1, -8.7],
+  ['Wadi Rum', 'Aqaba', 'Jordan', 'JO', 29.6, 35.4],
+  ['Ubud', 'Gianyar', 'Indonesia', 'ID', -8.5, 115.3],
+  ['Ladakh', 'Leh', 'India', 'IN', 34.2, 77.6],
+  ['Hoi An', 'Quang Nam', 'Vietnam', 'VN', 15.9, 108.3],
+  ['Bora Bora', 'Vaitape', 'French Polynesia', 'PF', -16.5, -151.7],
+  ['Serengeti', 'Arusha', 'Tanzania', 'TZ', -2.3, 34.8],
+  ['Lake Bled', 'Bled', 'Slovenia', 'SI', 46.4, 14.1],
+  ['Kyoto', 'Kyoto', 'Japan', 'JP', 35.0, 135.8],
+  ['Patagonia', 'El Chaltén', 'Argentina', 'AR', -49.3, -72.9],
+  ['Banff', 'Banff', 'Canada', 'CA', 51.2, -115.6],
+  ['Zanzibar', 'Stone Town', 'Tanzania', 'TZ', -6.2, 39.2],
+  ['Cappadocia', 'Göreme', 'Turkey', 'TR', 38.6, 34.8],
+  ['Dolomites', 'Cortina', 'Italy', 'IT', 46.5, 12.1],
+  ['Atacama', 'San Pedro', 'Chile', 'CL', -22.9, -68.2],
+  ['Galápagos', 'Puerto Ayora', 'Ecuador', 'EC', -0.7, -90.3],
+  ['Tasmania', 'Hobart', 'Australia', 'AU', -42.9, 147.3],
+  ['Fiordland', 'Te Anau', 'New Zealand', 'NZ', -45.4, 167.7],
+  ['Faroe Islands', 'Tórshavn', 'Denmark', 'FO', 62.0, -6.8],
+  ['Madeira', 'Funchal', 'Portugal', 'PT', 32.7, -16.9],
+  ['Luang Prabang', 'Luang Prabang', 'Laos', 'LA', 19.9, 102.1],
 ]
 
 const adjectives = [
-  'Quiet', 'Wild', 'Golden', 'Hidden', 'Endless', 'Slow', 'Windswept', 'Forgotten', 'Bright', 'Misty', 'Salty',
-  'Ancient', 'Lonely', 'Crowded', 'Green', 'Frozen', 'Sunlit', 'Rainy', 'Secret', 'Wandering',
+  'Quiet',
+  'Wild',
+  'Golden',
+  'Hidden',
+  'Endless',
+  'Slow',
+  'Windswept',
+  'Forgotten',
+  'Bright',
+  'Misty',
+  'Salty',
+  'Ancient',
+  'Lonely',
+  'Crowded',
+  'Green',
+  'Frozen',
+  'Sunlit',
+  'Rainy',
+  'Secret',
+  'Wandering',
 ]
 const subjects = [
-  'Trails', 'Mornings', 'Markets', 'Harbours', 'Roads', 'Valleys', 'Nights', 'Summits', 'Beaches', 'Villages',
-  'Rivers', 'Kitchens', 'Trains', 'Ferries', 'Temples', 'Coasts', 'Forests', 'Deserts', 'Gardens', 'Streets',
+  'Trails',
+  'Mornings',
+  'Markets',
+  'Harbours',
+  'Roads',
+  'Valleys',
+  'Nights',
+  'Summits',
+  'Beaches',
+  'Villages',
+  'Rivers',
+  'Kitchens',
+  'Trains',
+  'Ferries',
+  'Temples',
+  'Coasts',
+  'Forests',
+  'Deserts',
+  'Gardens',
+  'Streets',
 ]
 const words = (
   'the and a to of in we our was it for on with at from by this that after before while under over into through ' +
@@ -127,9 +213,17 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
   const nearby = prng(seed + 1)
   const jitter = () => (nearby.next() - 0.5) * 0.9
   const author = await prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
-  await prisma.category.createMany({ data: categories.map((c) => ({ ...c, description: `${c.name} stories.` })), skipDuplicates: true })
-  await prisma.tag.createMany({ data: tagNames.map((name) => ({ name, slug: name.toLowerCase().replace(/\s+/g, '-') })), skipDuplicates: true })
-  const categoryIds = (await prisma.category.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((c) => c.id)
+  await prisma.category.createMany({
+    data: categories.map((c) => ({ ...c, description: `${c.name} stories.` })),
+    skipDuplicates: true,
+  })
+  await prisma.tag.createMany({
+    data: tagNames.map((name) => ({ name, slug: name.toLowerCase().replace(/\s+/g, '-') })),
+    skipDuplicates: true,
+  })
+  const categoryIds = (await prisma.category.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map(
+    (c) => c.id,
+  )
   const tagIds = (await prisma.tag.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((t) => t.id)
 
   const day = 86_400_000
@@ -172,7 +266,10 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
         updatedAt: at,
       }
     })
-    const created = await prisma.post.createManyAndReturn({ data: rows, select: { id: true, status: true, createdAt: true } })
+    const created = await prisma.post.createManyAndReturn({
+      data: rows,
+      select: { id: true, status: true, createdAt: true },
+    })
     await prisma.galleryImage.createMany({
       data: rows.flatMap((row, i) =>
         Array.from({ length: PHOTOS_PER_STORY }, (_, k) => {

@@ -8,7 +8,10 @@ export const benchDir = path.dirname(fileURLToPath(import.meta.url))
 export const webDist = path.resolve(benchDir, '../../web/dist')
 
 /** Starts `script` (in this folder) and resolves with what it reports once it listens. */
-export function start<T>(script: string, childEnv: Record<string, string | undefined>): Promise<{ child: ChildProcess; ready: T }> {
+export function start<T>(
+  script: string,
+  childEnv: Record<string, string | undefined>,
+): Promise<{ child: ChildProcess; ready: T }> {
   const child = fork(path.join(benchDir, script), [], {
     execArgv: ['--import', 'tsx', '--max-old-space-size=4096'],
     env: { PATH: process.env.PATH, ...childEnv },

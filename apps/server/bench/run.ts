@@ -56,7 +56,8 @@ function get(name: string, url: (t: BenchTargets) => string, options: { needsWeb
   }
 }
 
-const cardsInput = (input: Record<string, unknown>) => `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify(input))}`
+const cardsInput = (input: Record<string, unknown>) =>
+  `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify(input))}`
 
 const paths: BenchPath[] = [
   get('GET /api/posts?limit=6', () => '/api/posts?limit=6'),
@@ -71,7 +72,10 @@ const paths: BenchPath[] = [
   get('GET /api/posts (all, bodies)', () => '/api/posts'),
   get('GET /api/health (database round trip)', () => '/api/health'),
   get('GET /api/places/map (world, zoom 2)', () => '/api/places/map?bbox=-180,-85,180,85&zoom=2'),
-  get('GET /trpc/places.map (Europe, zoom 5)', () => `/trpc/places.map?input=${encodeURIComponent(JSON.stringify({ bbox: [-12, 35, 30, 62], zoom: 5 }))}`),
+  get(
+    'GET /trpc/places.map (Europe, zoom 5)',
+    () => `/trpc/places.map?input=${encodeURIComponent(JSON.stringify({ bbox: [-12, 35, 30, 62], zoom: 5 }))}`,
+  ),
   {
     name: 'POST /api/comments/submit',
     request: (t) => {
@@ -86,7 +90,10 @@ const paths: BenchPath[] = [
               n++
               return {
                 ...req,
-                headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}` },
+                headers: {
+                  'content-type': 'application/json',
+                  'x-forwarded-for': `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`,
+                },
                 body: JSON.stringify({
                   post_id: t.postId,
                   author_name: 'Bench Reader',
@@ -183,7 +190,11 @@ interface Row {
 async function benchOne(size: number, database: string): Promise<{ title: string; rows: Row[] } | undefined> {
   let dataDir: string | undefined
   let dropDatabase: (() => Promise<void>) | undefined
-  const childEnv: Record<string, string | undefined> = { BENCH_POSTS: String(size), BENCH_WEB_DIST_DIR: webDist, PUBLIC_CACHE: env.PUBLIC_CACHE }
+  const childEnv: Record<string, string | undefined> = {
+    BENCH_POSTS: String(size),
+    BENCH_WEB_DIST_DIR: webDist,
+    PUBLIC_CACHE: env.PUBLIC_CACHE,
+  }
   if (database === 'postgresql') {
     if (!postgresServer) return undefined
     const created = await createEmptyDatabase(postgresServer, 'wayfarer_bench')
@@ -207,7 +218,16 @@ async function benchOne(size: number, database: string): Promise<{ title: string
     const rows: Row[] = []
     for (const p of chosen) {
       const reason = await p.skip?.(t)
-      if (reason) rows.push({ path: p.name, reqPerSec: 0, p50: 0, p99: 0, errors: 0, ratio: undefined, note: `skipped: ${reason}` })
+      if (reason)
+        rows.push({
+          path: p.name,
+          reqPerSec: 0,
+          p50: 0,
+          p99: 0,
+          errors: 0,
+          ratio: undefined,
+          note: `skipped: ${reason}`,
+        })
       else active.push(p)
     }
     const helloOptions: autocannon.Options = { url: `http://127.0.0.1:${hello.ready.port}/`, headers: browserHeaders }
@@ -240,7 +260,10 @@ async function benchOne(size: number, database: string): Promise<{ title: string
       ratio: runs[0]?.ratio === undefined ? undefined : median(runs.map((r) => r.ratio ?? 0)),
     })
     const table = [
-      summarise('hello-world (bare Fastify)', helloRuns.map((m) => ({ m, ratio: undefined }))),
+      summarise(
+        'hello-world (bare Fastify)',
+        helloRuns.map((m) => ({ m, ratio: undefined })),
+      ),
       ...chosen.map((p) => rows.find((r) => r.path === p.name) ?? summarise(p.name, perPath.get(p.name) ?? [])),
     ]
     printTable(table)

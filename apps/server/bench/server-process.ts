@@ -54,7 +54,9 @@ const summary = existing
   : await generateDataset(app.deps.prisma, posts)
 // Fresh statistics, as autovacuum would have them on a real site, so the planner sees the data set's size.
 await app.deps.prisma.$executeRaw`ANALYZE`
-const plan = await app.deps.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(Prisma.sql`EXPLAIN ANALYZE ${searchHits('island', undefined)}`)
+const plan = await app.deps.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(
+  Prisma.sql`EXPLAIN ANALYZE ${searchHits('island', undefined)}`,
+)
 const generatedInMs = Date.now() - started
 await app.listen({ host: '127.0.0.1', port: 0 })
 

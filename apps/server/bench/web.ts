@@ -29,7 +29,9 @@ function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer().listen(0, '127.0.0.1', () => {
       const address = server.address()
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))))
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      )
     })
   })
 }
@@ -47,7 +49,10 @@ async function measureBlog(browser: Browser, origin: string) {
   })
   await page.goto(`${origin}/blog`, { waitUntil: 'commit' })
   // Checked every animation frame in the page; the time is the page's own clock since navigation started.
-  await page.waitForFunction(`document.querySelector('[data-testid="post-card"]') !== null`, null, { polling: 'raf', timeout: 60_000 })
+  await page.waitForFunction(`document.querySelector('[data-testid="post-card"]') !== null`, null, {
+    polling: 'raf',
+    timeout: 60_000,
+  })
   const firstCardMs = Number(await page.evaluate('performance.now()'))
   await page.waitForLoadState('networkidle')
   const transfer = transferred
@@ -100,7 +105,12 @@ async function runLighthouse(port: number, origin: string, slug: string): Promis
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
       const requests = lhr.audits['network-requests']?.details
       const items = requests?.type === 'table' ? requests.items : []
-      const scriptBytes = items.reduce((sum, item) => sum + (item['resourceType'] === 'Script' && typeof item['transferSize'] === 'number' ? item['transferSize'] : 0), 0)
+      const scriptBytes = items.reduce(
+        (sum, item) =>
+          sum +
+          (item['resourceType'] === 'Script' && typeof item['transferSize'] === 'number' ? item['transferSize'] : 0),
+        0,
+      )
       rows.push({
         path: pagePath.startsWith('/blog/') ? '/blog/{slug}' : pagePath,
         preset,
@@ -121,23 +131,37 @@ if (!existsSync(path.join(webDist, 'index.html'))) {
   process.exit(1)
 }
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-bench-web-'))
-const server = await start<BenchTargets>('server-process.ts', { BENCH_POSTS: String(posts), BENCH_WEB_DIST_DIR: webDist, BENCH_DATA_DIR: dataDir, PUBLIC_CACHE: env.PUBLIC_CACHE })
+const server = await start<BenchTargets>('server-process.ts', {
+  BENCH_POSTS: String(posts),
+  BENCH_WEB_DIST_DIR: webDist,
+  BENCH_DATA_DIR: dataDir,
+  PUBLIC_CACHE: env.PUBLIC_CACHE,
+})
 const t = server.ready
 const origin = `http://127.0.0.1:${t.port}`
 const debuggingPort = await freePort()
-const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', `--remote-debugging-port=${debuggingPort}`] })
+const browser = await chromium.launch({
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', `--remote-debugging-port=${debuggingPort}`],
+})
 try {
-  console.log(`# Wayfarer in the browser: ${t.published.toLocaleString('en')} published of ${t.posts.toLocaleString('en')} stories, ${t.database}, public-read cache ${t.cache ? 'on' : 'off'}\n`)
+  console.log(
+    `# Wayfarer in the browser: ${t.published.toLocaleString('en')} published of ${t.posts.toLocaleString('en')} stories, ${t.database}, public-read cache ${t.cache ? 'on' : 'off'}\n`,
+  )
   // The first visit fills the server's caches; the second is measured (a viral day is mostly second visits).
   await measureBlog(browser, origin)
   const blog = await measureBlog(browser, origin)
   console.log('| /blog | first story card on screen | transferred | search answer after the 300 ms pause |')
   console.log('|---|---:|---:|---:|')
-  console.log(`| Chromium, this machine | ${blog.firstCardMs.toFixed(0)} ms | ${kb(blog.transfer)} | ${blog.searchMs.toFixed(0)} ms |\n`)
+  console.log(
+    `| Chromium, this machine | ${blog.firstCardMs.toFixed(0)} ms | ${kb(blog.transfer)} | ${blog.searchMs.toFixed(0)} ms |\n`,
+  )
 
   if (env.BENCH_WEB_LIGHTHOUSE !== '0') {
     const rows = await runLighthouse(debuggingPort, origin, t.slug)
-    console.log('| page | preset | performance | accessibility | best practices | SEO | LCP | TBT | CLS | bytes | script bytes |')
+    console.log(
+      '| page | preset | performance | accessibility | best practices | SEO | LCP | TBT | CLS | bytes | script bytes |',
+    )
     console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|')
     for (const r of rows) {
       const s = r.scores

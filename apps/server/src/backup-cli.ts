@@ -4,7 +4,14 @@ import { rename, rm } from 'node:fs/promises'
 import { request } from 'node:http'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { dataDirHolder, DataDirLockedError, openDatabase, RestoreError, withPostgres, type Database } from '@wayfarer/db'
+import {
+  dataDirHolder,
+  DataDirLockedError,
+  openDatabase,
+  RestoreError,
+  withPostgres,
+  type Database,
+} from '@wayfarer/db'
 import { EnvError } from '@wayfarer/config/env'
 import { loadConfig, type ServerConfig } from './config'
 import { restoreBackup, writeBackup, type BackupManifest } from './backup/archive'
@@ -14,7 +21,10 @@ import { backupSources } from './backup/sources'
 /** Asks the running server (which holds the embedded database) for the archive over its control socket. */
 async function backupFromRunningServer(config: ServerConfig, file: string): Promise<void> {
   const socketPath = path.resolve(controlSocketPath(config.dataDir))
-  if (!existsSync(socketPath)) throw new Error(`A Wayfarer server holds ${config.dataDir} but offers no backup socket; stop it and run the backup again`)
+  if (!existsSync(socketPath))
+    throw new Error(
+      `A Wayfarer server holds ${config.dataDir} but offers no backup socket; stop it and run the backup again`,
+    )
   await new Promise<void>((resolve, reject) => {
     const req = request({ socketPath, path: '/backup', method: 'GET' }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`The server refused the backup (HTTP ${res.statusCode})`))
@@ -30,7 +40,8 @@ async function backupDirectly(config: ServerConfig, file: string): Promise<Backu
   const output = createWriteStream(file, { mode: 0o600 })
   const url = config.databaseUrl
   if (url) {
-    const snapshot: Database['snapshot'] = (read) => withPostgres(url, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', read)
+    const snapshot: Database['snapshot'] = (read) =>
+      withPostgres(url, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', read)
     return writeBackup({ kind: 'postgresql', snapshot }, backupSources(config), output)
   }
   const database = await openDatabase({ dataDir: config.dataDir })
@@ -59,9 +70,14 @@ async function backup(config: ServerConfig, target: string | undefined) {
 async function restore(config: ServerConfig, file: string | undefined) {
   if (!file) throw new RestoreError('Name the archive to restore: npm run restore -- FILE')
   if (!existsSync(file)) throw new RestoreError(`No such file: ${file}`)
-  const manifest = await restoreBackup(path.resolve(file), { database: { databaseUrl: config.databaseUrl, dataDir: config.dataDir }, dataDir: config.dataDir })
+  const manifest = await restoreBackup(path.resolve(file), {
+    database: { databaseUrl: config.databaseUrl, dataDir: config.dataDir },
+    dataDir: config.dataDir,
+  })
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0)
-  console.log(`Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.images} image files from ${file} (made ${manifest.createdAt}).`)
+  console.log(
+    `Restored ${rows} rows in ${Object.keys(manifest.tables).length} tables and ${manifest.images} image files from ${file} (made ${manifest.createdAt}).`,
+  )
 }
 
 // npm runs scripts from the repository root; paths the user typed are relative to where they typed them.

@@ -16,13 +16,22 @@ beforeAll(async () => {
   // A stand-in for apps/web's build: index.html, one hashed script and the copies the build step writes.
   distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-compress-'))
   mkdirSync(path.join(distDir, 'assets'))
-  writeFileSync(path.join(distDir, 'index.html'), `<!doctype html><html><head>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>`)
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    `<!doctype html><html><head>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>`,
+  )
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), script)
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script))
   writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync(script))
   server = await startTestServer({ config: { webDistDir: distDir } })
   await createReadingFixtures(server.database.prisma, [
-    { slug: 'long-road', title: 'The Long Road North', category: 'adventure', daysAgo: 1, excerpt: 'Fjords and ferries. '.repeat(40) },
+    {
+      slug: 'long-road',
+      title: 'The Long Road North',
+      category: 'adventure',
+      daysAgo: 1,
+      excerpt: 'Fjords and ferries. '.repeat(40),
+    },
   ])
 })
 afterAll(async () => {
@@ -40,18 +49,21 @@ describe('compression', () => {
     ['br', 'br'],
     ['gzip', 'gzip'],
     ['gzip, deflate, br', 'br'],
-  ])('Accept-Encoding %s: the asset, an API answer and a page come %s-compressed, and decode to the real answer', async (accept, expected) => {
-    for (const url of ['/assets/app-abc123.js', '/api/posts', '/blog/long-road']) {
-      const plain = await get(url)
-      const packed = await get(url, accept)
-      expect([url, packed.statusCode, packed.headers['content-encoding']]).toEqual([url, 200, expected])
-      expect(packed.headers.vary).toMatch(/accept-encoding/i)
-      expect(plain.headers['content-encoding']).toBeUndefined()
-      expect(plain.rawPayload.length).toBeGreaterThan(1024)
-      expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
-      expect(decode(expected, packed.rawPayload)).toBe(plain.body)
-    }
-  })
+  ])(
+    'Accept-Encoding %s: the asset, an API answer and a page come %s-compressed, and decode to the real answer',
+    async (accept, expected) => {
+      for (const url of ['/assets/app-abc123.js', '/api/posts', '/blog/long-road']) {
+        const plain = await get(url)
+        const packed = await get(url, accept)
+        expect([url, packed.statusCode, packed.headers['content-encoding']]).toEqual([url, 200, expected])
+        expect(packed.headers.vary).toMatch(/accept-encoding/i)
+        expect(plain.headers['content-encoding']).toBeUndefined()
+        expect(plain.rawPayload.length).toBeGreaterThan(1024)
+        expect(packed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2)
+        expect(decode(expected, packed.rawPayload)).toBe(plain.body)
+      }
+    },
+  )
 
   it('keeps the page’s security policy, computed before compressing', async () => {
     const [plain, packed] = [await get('/blog/long-road'), await get('/blog/long-road', 'br')]

@@ -13,7 +13,8 @@ const BROTLI_QUALITY = 5
 
 /** Compresses one body, off the event loop (zlib's thread pool). */
 export const packers: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
-  br: (body: Buffer) => promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
+  br: (body: Buffer) =>
+    promisify(brotliCompress)(body, { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } }),
   gzip: (body: Buffer) => promisify(gzip)(body),
 }
 
@@ -33,7 +34,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   // The plugin hooks every route but not the not-found handler, which is where the web app's pages are
   // served (the SPA fallback with the page's own head): those are compressed here.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html') || reply.hasHeader('content-encoding')) return payload
+    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html') || reply.hasHeader('content-encoding'))
+      return payload
     const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined
     if (!body || body.length < COMPRESS_THRESHOLD_BYTES) return payload
     reply.header('vary', 'Accept-Encoding')

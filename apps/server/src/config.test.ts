@@ -4,7 +4,12 @@ import { loadConfig } from './config'
 describe('configuration', () => {
   it('has embedded defaults that need nothing set', () => {
     const config = loadConfig({})
-    expect(config).toMatchObject({ port: 3000, dataDir: './.data', databaseUrl: undefined, publicUrl: 'http://localhost:3000' })
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './.data',
+      databaseUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+    })
     expect(config.youtube.apiKey).toBeUndefined()
     expect(config.cloudinaryUrl).toBeUndefined()
   })
@@ -27,7 +32,13 @@ describe('configuration', () => {
 
   it('keeps points to about 1 km and draws the built-in vector map unless told otherwise', () => {
     expect(loadConfig({})).toMatchObject({ locationPrecision: 2, mapTiles: undefined })
-    expect(loadConfig({ LOCATION_PRECISION: '3', MAP_TILES_URL: 'https://tile.example.org/{z}/{x}/{y}.png', MAP_TILES_ATTRIBUTION: '© Example' })).toMatchObject({
+    expect(
+      loadConfig({
+        LOCATION_PRECISION: '3',
+        MAP_TILES_URL: 'https://tile.example.org/{z}/{x}/{y}.png',
+        MAP_TILES_ATTRIBUTION: '© Example',
+      }),
+    ).toMatchObject({
       locationPrecision: 3,
       mapTiles: { url: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: '© Example' },
     })

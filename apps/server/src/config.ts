@@ -21,9 +21,16 @@ const trustProxy = z
     if (v === '' || v === 'false' || v === '0' || v === 'no' || v === 'off') return false
     if (v === 'true' || v === 'yes' || v === 'on') return 1
     if (/^\d+$/.test(v)) return Number(v)
-    const list = v.split(',').map((a) => a.trim()).filter(Boolean)
-    if (list.every((a) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a))) return list
-    ctx.addIssue({ code: 'custom', message: 'must be false, a hop count, or a comma-separated list of proxy addresses/CIDR ranges' })
+    const list = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean)
+    if (list.every((a) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(a) || ['loopback', 'linklocal', 'uniquelocal'].includes(a)))
+      return list
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be false, a hop count, or a comma-separated list of proxy addresses/CIDR ranges',
+    })
     return z.NEVER
   })
 
@@ -45,7 +52,10 @@ export const envSchema = z.object({
   SECRET_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(24 * 14),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 14),
   SESSION_MAX_DAYS: z.coerce.number().positive().default(30),
   SEED_DEMO_CONTENT: envBoolean.default(true),
   TRUST_PROXY: trustProxy,
@@ -67,9 +77,16 @@ export const envSchema = z.object({
   YOUTUBE_BASE_URL: z.url().default('https://www.googleapis.com/youtube/v3'),
   // Places: decimal places kept of stored points (2 ≈ 1.1 km), and optional raster tiles for the map.
   LOCATION_PRECISION: z.coerce.number().int().min(0).max(6).default(2),
-  MAP_TILES_URL: optionalString.refine((v) => v === undefined || (/^https?:\/\//.test(v) && ['{z}', '{x}', '{y}'].every((p) => v.includes(p)) && URL.canParse(tileUrl(v, 0, 0, 0))), {
-    message: 'must be an http(s) URL template with {z}, {x} and {y}',
-  }),
+  MAP_TILES_URL: optionalString.refine(
+    (v) =>
+      v === undefined ||
+      (/^https?:\/\//.test(v) &&
+        ['{z}', '{x}', '{y}'].every((p) => v.includes(p)) &&
+        URL.canParse(tileUrl(v, 0, 0, 0))),
+    {
+      message: 'must be an http(s) URL template with {z}, {x} and {y}',
+    },
+  ),
   MAP_TILES_ATTRIBUTION: optionalString,
 })
 

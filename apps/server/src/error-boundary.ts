@@ -49,19 +49,40 @@ function clientMessage(error: Partial<FastifyError>, status: number): string {
 
 /** The same failure in tRPC's error shape, so the web client reads /trpc failures the way it reads its own. */
 const trpcCodes: Record<number, string> = {
-  400: 'BAD_REQUEST', 401: 'UNAUTHORIZED', 403: 'FORBIDDEN', 404: 'NOT_FOUND', 405: 'METHOD_NOT_SUPPORTED',
-  408: 'TIMEOUT', 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'TOO_MANY_REQUESTS',
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  408: 'TIMEOUT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
 }
 const trpcError = (status: number, message: string) => ({
-  error: { message, code: status >= 500 ? -32603 : -32600, data: { code: trpcCodes[status] ?? 'INTERNAL_SERVER_ERROR', httpStatus: status } },
+  error: {
+    message,
+    code: status >= 500 ? -32603 : -32600,
+    data: { code: trpcCodes[status] ?? 'INTERNAL_SERVER_ERROR', httpStatus: status },
+  },
 })
 
 /** The one place an error becomes an answer: `/api` and everything else JSON gets the envelope. */
-export function sendFailure(request: FastifyRequest, reply: FastifyReply, status: number, message: string, pages?: HtmlPages) {
+export function sendFailure(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  pages?: HtmlPages,
+) {
   const path = pathOf(request)
   if (TRPC.test(path)) return reply.code(status).send(trpcError(status, message))
   if (pages && wantsPage(request, path)) {
-    return reply.code(status).header('cache-control', 'no-store').type('text/html; charset=utf-8').send(pages.error(status))
+    return reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(pages.error(status))
   }
   return reply.code(status).send({ success: false, error: message })
 }
@@ -83,7 +104,13 @@ export class ErrorBoundary {
       const status = statusOf(error)
       if (status >= 500) request.log.error({ err: error }, 'request failed')
       else request.log.info({ status, code: error.code, reason: error.message }, 'client error')
-      return sendFailure(request, reply, status, status >= 500 ? 'Internal server error' : clientMessage(error, status), this.pages)
+      return sendFailure(
+        request,
+        reply,
+        status,
+        status >= 500 ? 'Internal server error' : clientMessage(error, status),
+        this.pages,
+      )
     })
 
     app.setNotFoundHandler((request, reply) => {
@@ -92,7 +119,8 @@ export class ErrorBoundary {
       if (TRPC.test(path)) return sendFailure(request, reply, 404, `No procedure at ${path}`)
       if (MEDIA.test(path)) return sendFailure(request, reply, 404, 'Image not found')
       // Pages, and old addresses that may redirect: the SPA's side decides (assets that are not there get 404).
-      if (this.pages && (request.method === 'GET' || request.method === 'HEAD')) return this.pages.notFound(request, reply)
+      if (this.pages && (request.method === 'GET' || request.method === 'HEAD'))
+        return this.pages.notFound(request, reply)
       return sendFailure(request, reply, 404, 'Not found')
     })
   }

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { MemoryRateLimitStore, PostgresRateLimitStore, sweepSessions, type AppDeps, type RateLimitStore } from '@wayfarer/api'
+import {
+  MemoryRateLimitStore,
+  PostgresRateLimitStore,
+  sweepSessions,
+  type AppDeps,
+  type RateLimitStore,
+} from '@wayfarer/api'
 import type { Database } from '@wayfarer/db'
 
 /** Rate-limit counters in memory for the single-process embedded database, in a shared table on PostgreSQL. */

@@ -5,7 +5,9 @@ import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfar
 
 /** A loopback stand-in for the old site's image host: any *.png is a real PNG, *.jpg is broken, the rest 404. */
 export async function startFakeImageHost(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).png().toBuffer()
+  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+    .png()
+    .toBuffer()
   const requests: string[] = []
   const server: Server = createServer((req, res) => {
     requests.push(req.url ?? '')
@@ -31,9 +33,38 @@ const date = (s: string) => s
 export function acceptanceWxr(siteUrl: string): string {
   const uploads = `${siteUrl}/wp-content/uploads/2019/05`
   const attachments: WxrItem[] = [
-    { id: 901, type: 'attachment', title: 'Harbour at dawn', slug: 'harbour', date: date('2019-05-01 08:00:00'), content: '', attachmentUrl: `${uploads}/harbour.png`, meta: { _wp_attachment_image_alt: 'Fishing boats in the harbour' }, parent: 1 },
-    { id: 902, type: 'attachment', title: 'Market', slug: 'market', date: date('2019-05-01 08:00:00'), content: '', attachmentUrl: `${uploads}/market.png`, excerpt: 'The night market', parent: 1 },
-    { id: 903, type: 'attachment', title: 'Lost', slug: 'lost', date: date('2019-05-01 08:00:00'), content: '', attachmentUrl: `${DEAD_HOST}/wp-content/uploads/lost.png`, parent: 2 },
+    {
+      id: 901,
+      type: 'attachment',
+      title: 'Harbour at dawn',
+      slug: 'harbour',
+      date: date('2019-05-01 08:00:00'),
+      content: '',
+      attachmentUrl: `${uploads}/harbour.png`,
+      meta: { _wp_attachment_image_alt: 'Fishing boats in the harbour' },
+      parent: 1,
+    },
+    {
+      id: 902,
+      type: 'attachment',
+      title: 'Market',
+      slug: 'market',
+      date: date('2019-05-01 08:00:00'),
+      content: '',
+      attachmentUrl: `${uploads}/market.png`,
+      excerpt: 'The night market',
+      parent: 1,
+    },
+    {
+      id: 903,
+      type: 'attachment',
+      title: 'Lost',
+      slug: 'lost',
+      date: date('2019-05-01 08:00:00'),
+      content: '',
+      attachmentUrl: `${DEAD_HOST}/wp-content/uploads/lost.png`,
+      parent: 2,
+    },
   ]
   const rich: WxrItem = {
     id: 1,
@@ -50,22 +81,80 @@ export function acceptanceWxr(siteUrl: string): string {
       `Read <a href="${siteUrl}/2019/05/post-2/">the next day</a> too.`,
     ].join('\n\n'),
     excerpt: 'Boats at dawn and squid at night.',
-    categories: [['travel-tips', 'Travel Tips'], ['beach-destinations', 'Beach Destinations']],
+    categories: [
+      ['travel-tips', 'Travel Tips'],
+      ['beach-destinations', 'Beach Destinations'],
+    ],
     tags: [['street-food', 'Street Food']],
-    meta: { _thumbnail_id: '901', _yoast_wpseo_title: '%%title%% %%sep%% %%sitename%%', _yoast_wpseo_metadesc: 'Dawn boats and night markets in a fishing town.' },
+    meta: {
+      _thumbnail_id: '901',
+      _yoast_wpseo_title: '%%title%% %%sep%% %%sitename%%',
+      _yoast_wpseo_metadesc: 'Dawn boats and night markets in a fishing town.',
+    },
     comments: [
-      { id: 11, author: 'Mia', email: 'MIA@example.com', url: 'https://mia.example', date: '2019-05-15 09:00:00', content: 'Gorgeous photos, thank you!', approved: '1' },
-      { id: 12, author: 'Sam', email: 'sam@example.com', date: '2019-05-15 10:00:00', content: 'Which <em>market</em> was this?', approved: '0' },
-      { id: 13, author: 'Spammer', email: 'spam@example.com', date: '2019-05-15 11:00:00', content: 'Cheap pills here', approved: 'spam' },
-      { id: 14, author: 'Old', email: 'old@example.com', date: '2019-05-15 12:00:00', content: 'Removed comment text', approved: 'trash' },
-      { id: 15, author: 'Alice Walker', email: 'alice@old-site.test', date: '2019-05-16 09:00:00', content: 'Thanks Mia, glad you like them!', approved: '1', parent: 11 },
-      { id: 16, author: 'Other blog', url: 'https://other.example/post', date: '2019-05-16 10:00:00', content: 'Linked here', approved: '1', type: 'pingback' },
+      {
+        id: 11,
+        author: 'Mia',
+        email: 'MIA@example.com',
+        url: 'https://mia.example',
+        date: '2019-05-15 09:00:00',
+        content: 'Gorgeous photos, thank you!',
+        approved: '1',
+      },
+      {
+        id: 12,
+        author: 'Sam',
+        email: 'sam@example.com',
+        date: '2019-05-15 10:00:00',
+        content: 'Which <em>market</em> was this?',
+        approved: '0',
+      },
+      {
+        id: 13,
+        author: 'Spammer',
+        email: 'spam@example.com',
+        date: '2019-05-15 11:00:00',
+        content: 'Cheap pills here',
+        approved: 'spam',
+      },
+      {
+        id: 14,
+        author: 'Old',
+        email: 'old@example.com',
+        date: '2019-05-15 12:00:00',
+        content: 'Removed comment text',
+        approved: 'trash',
+      },
+      {
+        id: 15,
+        author: 'Alice Walker',
+        email: 'alice@old-site.test',
+        date: '2019-05-16 09:00:00',
+        content: 'Thanks Mia, glad you like them!',
+        approved: '1',
+        parent: 11,
+      },
+      {
+        id: 16,
+        author: 'Other blog',
+        url: 'https://other.example/post',
+        date: '2019-05-16 10:00:00',
+        content: 'Linked here',
+        approved: '1',
+        type: 'pingback',
+      },
     ],
   }
   const items: WxrItem[] = [rich]
   for (let i = 2; i <= 50; i++) {
     const base = plainWxrPost(i)
-    items.push({ ...base, id: i, slug: `post-${i}`, title: `Post number ${i}`, date: date(`2019-05-${String((i % 28) + 1).padStart(2, '0')} 10:00:00`) })
+    items.push({
+      ...base,
+      id: i,
+      slug: `post-${i}`,
+      title: `Post number ${i}`,
+      date: date(`2019-05-${String((i % 28) + 1).padStart(2, '0')} 10:00:00`),
+    })
   }
   const byId = (id: number) => items.find((p) => p.id === id)!
   Object.assign(byId(2), { meta: { _thumbnail_id: '903' } })
@@ -96,9 +185,20 @@ export function ghostExport(options: { wrapped: boolean }) {
     root: {
       type: 'root',
       children: [
-        { type: 'paragraph', children: [{ type: 'text', text: 'Bold ', format: 1 }, { type: 'text', text: 'and plain.' }] },
+        {
+          type: 'paragraph',
+          children: [
+            { type: 'text', text: 'Bold ', format: 1 },
+            { type: 'text', text: 'and plain.' },
+          ],
+        },
         { type: 'heading', tag: 'h2', children: [{ type: 'text', text: 'Into the hills' }] },
-        { type: 'image', src: '__GHOST_URL__/content/images/2021/03/hills.png', alt: 'Green hills', caption: 'Morning haze' },
+        {
+          type: 'image',
+          src: '__GHOST_URL__/content/images/2021/03/hills.png',
+          alt: 'Green hills',
+          caption: 'Morning haze',
+        },
         { type: 'html', html: '<p onclick="x()">Raw card</p><script>alert(1)</script>' },
         { type: 'product', productTitle: 'Boots' },
       ],
@@ -107,15 +207,63 @@ export function ghostExport(options: { wrapped: boolean }) {
   const data = {
     posts: [
       {
-        id: '6001', title: 'Lisbon by Tram', slug: 'lisbon-by-tram', status: 'published', type: 'post',
+        id: '6001',
+        title: 'Lisbon by Tram',
+        slug: 'lisbon-by-tram',
+        status: 'published',
+        type: 'post',
         html: '<p>Tram 28 climbs <a href="__GHOST_URL__/porto-weekend/">to Graça</a>.</p><figure class="kg-card kg-embed-card"><iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe></figure>',
-        feature_image: '__GHOST_URL__/content/images/2021/02/tram.png', custom_excerpt: 'Yellow trams and steep hills.',
-        created_at: '2021-02-01T08:00:00.000Z', updated_at: '2021-02-03T08:00:00.000Z', published_at: '2021-02-02T08:00:00.000Z',
+        feature_image: '__GHOST_URL__/content/images/2021/02/tram.png',
+        custom_excerpt: 'Yellow trams and steep hills.',
+        created_at: '2021-02-01T08:00:00.000Z',
+        updated_at: '2021-02-03T08:00:00.000Z',
+        published_at: '2021-02-02T08:00:00.000Z',
       },
-      { id: '6002', title: 'Hills Without HTML', slug: 'hills-without-html', status: 'published', type: 'post', html: null, lexical: JSON.stringify(lexical), created_at: '2021-03-01T08:00:00.000Z', updated_at: '2021-03-01T08:00:00.000Z', published_at: '2021-03-01T09:00:00.000Z' },
-      { id: '6003', title: 'Draft Notes', slug: 'draft-notes', status: 'draft', type: 'post', html: '<p>Not yet.</p>', created_at: '2021-04-01T08:00:00.000Z', updated_at: '2021-04-01T08:00:00.000Z', published_at: null },
-      { id: '6004', title: 'Coming Soon', slug: 'coming-soon', status: 'scheduled', type: 'post', html: '<p>Soon.</p>', created_at: '2021-04-01T08:00:00.000Z', updated_at: '2021-04-01T08:00:00.000Z', published_at: '2032-06-01T08:00:00.000Z' },
-      { id: '6005', title: 'About', slug: 'about-me', status: 'published', type: 'page', html: '<p>Me.</p>', created_at: '2021-01-01T08:00:00.000Z', updated_at: '2021-01-01T08:00:00.000Z', published_at: '2021-01-01T08:00:00.000Z' },
+      {
+        id: '6002',
+        title: 'Hills Without HTML',
+        slug: 'hills-without-html',
+        status: 'published',
+        type: 'post',
+        html: null,
+        lexical: JSON.stringify(lexical),
+        created_at: '2021-03-01T08:00:00.000Z',
+        updated_at: '2021-03-01T08:00:00.000Z',
+        published_at: '2021-03-01T09:00:00.000Z',
+      },
+      {
+        id: '6003',
+        title: 'Draft Notes',
+        slug: 'draft-notes',
+        status: 'draft',
+        type: 'post',
+        html: '<p>Not yet.</p>',
+        created_at: '2021-04-01T08:00:00.000Z',
+        updated_at: '2021-04-01T08:00:00.000Z',
+        published_at: null,
+      },
+      {
+        id: '6004',
+        title: 'Coming Soon',
+        slug: 'coming-soon',
+        status: 'scheduled',
+        type: 'post',
+        html: '<p>Soon.</p>',
+        created_at: '2021-04-01T08:00:00.000Z',
+        updated_at: '2021-04-01T08:00:00.000Z',
+        published_at: '2032-06-01T08:00:00.000Z',
+      },
+      {
+        id: '6005',
+        title: 'About',
+        slug: 'about-me',
+        status: 'published',
+        type: 'page',
+        html: '<p>Me.</p>',
+        created_at: '2021-01-01T08:00:00.000Z',
+        updated_at: '2021-01-01T08:00:00.000Z',
+        published_at: '2021-01-01T08:00:00.000Z',
+      },
     ],
     tags: [
       { id: 't1', name: 'Portugal', slug: 'portugal', description: 'Trips in Portugal', visibility: 'public' },
@@ -128,8 +276,18 @@ export function ghostExport(options: { wrapped: boolean }) {
       { post_id: '6001', tag_id: 't3', sort_order: 2 },
     ],
     users: [{ id: 'u1', name: 'Inês Costa Silva', email: 'ines@ghost-site.test', slug: 'ines' }],
-    posts_authors: [{ post_id: '6001', author_id: 'u1', sort_order: 0 }, { post_id: '6002', author_id: 'u1', sort_order: 0 }],
-    posts_meta: [{ post_id: '6001', feature_image_alt: 'A yellow tram', meta_title: 'Lisbon by Tram | Ghost Blog', meta_description: 'Riding tram 28 through Lisbon.' }],
+    posts_authors: [
+      { post_id: '6001', author_id: 'u1', sort_order: 0 },
+      { post_id: '6002', author_id: 'u1', sort_order: 0 },
+    ],
+    posts_meta: [
+      {
+        post_id: '6001',
+        feature_image_alt: 'A yellow tram',
+        meta_title: 'Lisbon by Tram | Ghost Blog',
+        meta_description: 'Riding tram 28 through Lisbon.',
+      },
+    ],
   }
   const meta = { exported_on: 1700000000000, version: '5.75.0' }
   return options.wrapped ? { db: [{ meta, data }] } : { meta, data }

@@ -44,7 +44,11 @@ describe('npm start on the embedded database', () => {
 
   it('logs one line per request at info, none for static files, and prints the first password last (issue 12)', async () => {
     const port = await freePort()
-    const server = startMain({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wf-log-')), PORT: String(port), LOG_LEVEL: 'info' })
+    const server = startMain({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wf-log-')),
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+    })
     await waitForHealth(port)
     await fetch(`http://127.0.0.1:${port}/api/health?probe=log`)
     await fetch(`http://127.0.0.1:${port}/media/no-such-photo.webp`)
@@ -67,12 +71,18 @@ describe('npm start on the embedded database', () => {
   it('writes the post views it counted when stopped with SIGTERM: they are there after a restart', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'wf-views-'))
     const port = await freePort()
-    const latest = async () => ((await (await fetch(`http://127.0.0.1:${port}/api/posts?limit=1`)).json()) as { data: { slug: string; view_count: number }[] }).data[0]!
+    const latest = async () =>
+      (
+        (await (await fetch(`http://127.0.0.1:${port}/api/posts?limit=1`)).json()) as {
+          data: { slug: string; view_count: number }[]
+        }
+      ).data[0]!
 
     const first = startMain({ DATA_DIR: dataDir, PORT: String(port) })
     await waitForHealth(port)
     const post = await latest()
-    for (let i = 0; i < 5; i++) expect((await fetch(`http://127.0.0.1:${port}/api/posts/slug/${post.slug}`)).status).toBe(200)
+    for (let i = 0; i < 5; i++)
+      expect((await fetch(`http://127.0.0.1:${port}/api/posts/slug/${post.slug}`)).status).toBe(200)
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
 

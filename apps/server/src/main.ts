@@ -9,7 +9,9 @@ try {
   const app = await createServer(config)
   await app.listen({ port: config.port, host: config.host })
   const shown = config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host
-  console.log(`\n  Wayfarer is running at http://${shown}:${config.port}  (admin: http://${shown}:${config.port}/login)\n`)
+  console.log(
+    `\n  Wayfarer is running at http://${shown}:${config.port}  (admin: http://${shown}:${config.port}/login)\n`,
+  )
   // Last, after every start-up message: the one-time owner password must not scroll out of sight.
   if (app.passwordBox) process.stdout.write(app.passwordBox)
 

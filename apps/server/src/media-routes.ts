@@ -10,7 +10,12 @@ import { formatFor, NotFoundError, parseWidth, type ImageVariant, type LocalImag
  * widths under /media/w/<width>/ — derived images in AVIF or WebP when the browser accepts them, cached on disk.
  */
 export async function registerLocalMedia(app: FastifyInstance, store: LocalImageStore, root: string): Promise<void> {
-  const serveVariant = async (request: FastifyRequest, reply: FastifyReply, relative: string, variant: ImageVariant) => {
+  const serveVariant = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    relative: string,
+    variant: ImageVariant,
+  ) => {
     try {
       const rendered = await store.variants.render(relative, variant, formatFor(request.headers.accept))
       return reply
@@ -25,7 +30,9 @@ export async function registerLocalMedia(app: FastifyInstance, store: LocalImage
     }
   }
 
-  app.get<{ Params: { '*': string } }>('/media/thumb/*', (request, reply) => serveVariant(request, reply, request.params['*'], { kind: 'thumb' }))
+  app.get<{ Params: { '*': string } }>('/media/thumb/*', (request, reply) =>
+    serveVariant(request, reply, request.params['*'], { kind: 'thumb' }),
+  )
   app.get<{ Params: { width: string; '*': string } }>('/media/w/:width/*', (request, reply) => {
     const width = parseWidth(request.params.width)
     if (!width) return reply.code(404).send({ success: false, error: 'Image not found' })

@@ -16,7 +16,9 @@ let postId: number
 
 beforeAll(async () => {
   server = await startTestServer({ config: { publicCache: true } })
-  await createReadingFixtures(server.database.prisma, [{ slug: 'el-nido', title: 'Island Hopping in El Nido', category: 'beach', daysAgo: 2 }])
+  await createReadingFixtures(server.database.prisma, [
+    { slug: 'el-nido', title: 'Island Hopping in El Nido', category: 'beach', daysAgo: 2 },
+  ])
   postId = (await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })).id
   auth = { authorization: `Bearer ${await server.ownerToken()}` }
 })
@@ -46,7 +48,10 @@ describe('public-read cache', () => {
   it('serves a hit with the headers of the first answer, compressed once per encoding', async () => {
     const url = '/api/posts?limit=5&include=content'
     // A body well above the compression threshold (written underneath the server: nothing is cached yet).
-    await server.database.prisma.post.update({ where: { id: postId }, data: { content: `<p>${'Turquoise water and limestone cliffs. '.repeat(80)}</p>` } })
+    await server.database.prisma.post.update({
+      where: { id: postId },
+      data: { content: `<p>${'Turquoise water and limestone cliffs. '.repeat(80)}</p>` },
+    })
     const miss = await get(url, { 'accept-encoding': 'identity' })
     const br = await get(url, { 'accept-encoding': 'br, gzip' })
     const gzip = await get(url, { 'accept-encoding': 'gzip' })
@@ -56,8 +61,18 @@ describe('public-read cache', () => {
     expect(gzip.headers['content-encoding']).toBe('gzip')
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(miss.body)
     expect(br.headers.vary).toMatch(/accept-encoding/i)
-    const perResponse = new Set(['date', 'content-length', 'content-encoding', 'x-cache', 'vary', 'connection', 'keep-alive', 'transfer-encoding'])
-    const lasting = (headers: Record<string, unknown>) => Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)))
+    const perResponse = new Set([
+      'date',
+      'content-length',
+      'content-encoding',
+      'x-cache',
+      'vary',
+      'connection',
+      'keep-alive',
+      'transfer-encoding',
+    ])
+    const lasting = (headers: Record<string, unknown>) =>
+      Object.fromEntries(Object.entries(headers).filter(([name]) => !perResponse.has(name)))
     // Security headers, CSP, content type, cache policy and ETag: the same from memory as from the route.
     expect(lasting(br.headers)).toEqual(lasting(miss.headers))
     expect(miss.headers['content-security-policy']).toBeTruthy()
@@ -65,7 +80,10 @@ describe('public-read cache', () => {
   })
 
   it('keeps a tRPC query like a REST read: ETag, headers, compressed forms', async () => {
-    await server.database.prisma.post.update({ where: { id: postId }, data: { content: `<p>${'Turquoise water and limestone cliffs. '.repeat(80)}</p>` } })
+    await server.database.prisma.post.update({
+      where: { id: postId },
+      data: { content: `<p>${'Turquoise water and limestone cliffs. '.repeat(80)}</p>` },
+    })
     const url = `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}`
     const miss = await get(url, { 'accept-encoding': 'identity' })
     const hit = await get(url, { 'accept-encoding': 'gzip' })
@@ -76,7 +94,10 @@ describe('public-read cache', () => {
     // A procedure's error (not found) is answered as tRPC made it, and not kept.
     const missing = `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'no-such-story' }))}`
     const notFound = await get(missing)
-    expect([notFound.statusCode, (notFound.json() as { error: { message: string } }).error.message]).toEqual([404, 'The requested post could not be found.'])
+    expect([notFound.statusCode, (notFound.json() as { error: { message: string } }).error.message]).toEqual([
+      404,
+      'The requested post could not be found.',
+    ])
     expect((await get(missing)).headers['x-cache']).toBeUndefined()
   })
 
@@ -108,37 +129,68 @@ describe('public-read cache', () => {
     expect([first.headers['x-cache'], ...hits.map((h) => h.headers['x-cache'])]).toEqual(['MISS', 'HIT', 'HIT'])
     expect(server.app.deps.views.pending(postId)).toBe(before + 3)
     const notFound = await get('/api/posts/slug/no-such-story')
-    expect([notFound.statusCode, (await get('/api/posts/slug/no-such-story')).headers['x-cache']]).toEqual([404, undefined])
+    expect([notFound.statusCode, (await get('/api/posts/slug/no-such-story')).headers['x-cache']]).toEqual([
+      404,
+      undefined,
+    ])
   })
 
   it('shows every admin write on the next public read: publish, edit, unpublish, delete', async () => {
     expect(await titles()).toEqual(['Island Hopping in El Nido'])
     expect(await cards()).toEqual(['Island Hopping in El Nido'])
-    const created = await server.app.inject({ method: 'POST', url: '/api/posts', headers: auth, payload: { title: 'Fresh Story', content: '<p>New.</p>', excerpt: '', status: 'published' } })
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: auth,
+      payload: { title: 'Fresh Story', content: '<p>New.</p>', excerpt: '', status: 'published' },
+    })
     const id = (created.json() as { data: { id: number } }).data.id
     expect(await titles()).toContain('Fresh Story')
     expect(await cards()).toContain('Fresh Story')
 
-    await server.app.inject({ method: 'PUT', url: `/api/posts/${id}`, headers: auth, payload: { title: 'Fresh Story, Edited', content: '<p>New.</p>', excerpt: '', status: 'published' } })
+    await server.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${id}`,
+      headers: auth,
+      payload: { title: 'Fresh Story, Edited', content: '<p>New.</p>', excerpt: '', status: 'published' },
+    })
     expect(await titles()).toContain('Fresh Story, Edited')
-    await server.app.inject({ method: 'PUT', url: `/api/posts/${id}`, headers: auth, payload: { title: 'Fresh Story, Edited', content: '<p>New.</p>', excerpt: '', status: 'draft' } })
+    await server.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${id}`,
+      headers: auth,
+      payload: { title: 'Fresh Story, Edited', content: '<p>New.</p>', excerpt: '', status: 'draft' },
+    })
     expect(await titles()).not.toContain('Fresh Story, Edited')
     await server.app.inject({ method: 'DELETE', url: `/api/posts/${id}`, headers: auth })
     expect(await titles()).toEqual(['Island Hopping in El Nido'])
   })
 
   it('shows a moderated comment and a published photo on the next public read', async () => {
-    const comments = async () => ((await get(`/api/comments/post/${postId}`)).json() as { data: { comments: { content: string }[] } }).data.comments.map((c) => c.content)
+    const comments = async () =>
+      (
+        (await get(`/api/comments/post/${postId}`)).json() as { data: { comments: { content: string }[] } }
+      ).data.comments.map((c) => c.content)
     expect(await comments()).toEqual([])
     await server.app.inject({
       method: 'POST',
       url: '/api/comments/submit',
       headers: { 'x-forwarded-for': '203.0.113.9' },
-      payload: { post_id: postId, author_name: 'Ana', author_email: 'ana@example.com', content: 'What a wonderful island story!' },
+      payload: {
+        post_id: postId,
+        author_name: 'Ana',
+        author_email: 'ana@example.com',
+        content: 'What a wonderful island story!',
+      },
     })
     const pending = await server.database.prisma.comment.findFirstOrThrow()
     expect(await comments()).toEqual([])
-    await server.app.inject({ method: 'POST', url: '/api/comments/moderate', headers: auth, payload: { comment_id: pending.id, action: 'approve' } })
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/comments/moderate',
+      headers: auth,
+      payload: { comment_id: pending.id, action: 'approve' },
+    })
     expect(await comments()).toEqual(['What a wonderful island story!'])
 
     const photos = async () => ((await get('/api/gallery')).json() as { data: unknown[] }).data.length
@@ -147,7 +199,17 @@ describe('public-read cache', () => {
       method: 'POST',
       url: '/api/gallery/publish',
       headers: auth,
-      payload: { images: [{ public_id: 'wayfarer/cache-test', url: '/media/gallery/cache-test.webp', title: 'Cache test', width: 10, height: 10 }] },
+      payload: {
+        images: [
+          {
+            public_id: 'wayfarer/cache-test',
+            url: '/media/gallery/cache-test.webp',
+            title: 'Cache test',
+            width: 10,
+            height: 10,
+          },
+        ],
+      },
     })
     expect(published.statusCode).toBe(200)
     expect(await photos()).toBe(before + 1)
@@ -172,7 +234,12 @@ describe('several server processes on one database', () => {
       databases.push(databases[0]!)
     }
     for (const database of databases) {
-      const config = testConfig({ webDistDir: '/nonexistent', adminEmail: testOwner.email, adminPassword: testOwner.password, publicCache: true })
+      const config = testConfig({
+        webDistDir: '/nonexistent',
+        adminEmail: testOwner.email,
+        adminPassword: testOwner.password,
+        publicCache: true,
+      })
       apps.push(await createServer(config, { database }))
     }
   })
@@ -184,7 +251,10 @@ describe('several server processes on one database', () => {
 
   const titlesFrom = async (app: FastifyInstance) => {
     const res = await app.inject({ method: 'GET', url: '/api/posts' })
-    return { cache: res.headers['x-cache'], titles: (res.json() as { data: { title: string }[] }).data.map((p) => p.title) }
+    return {
+      cache: res.headers['x-cache'],
+      titles: (res.json() as { data: { title: string }[] }).data.map((p) => p.title),
+    }
   }
 
   it('a write through one server drops what the other kept, within a second (LISTEN/NOTIFY)', async () => {
@@ -201,7 +271,10 @@ describe('several server processes on one database', () => {
     })
     expect(created.statusCode).toBe(200)
     // The other server kept its answer for a minute; only the notification can make it read again this soon.
-    await vi.waitFor(async () => expect((await titlesFrom(reader)).titles).toEqual(['Written Elsewhere']), { timeout: 1_000, interval: 20 })
+    await vi.waitFor(async () => expect((await titlesFrom(reader)).titles).toEqual(['Written Elsewhere']), {
+      timeout: 1_000,
+      interval: 20,
+    })
   })
 
   it('stops serving from memory while it cannot hear the others, and starts again once it can (PostgreSQL)', async () => {
@@ -210,8 +283,12 @@ describe('several server processes on one database', () => {
     expect((await titlesFrom(reader)).cache).toBe('HIT')
     if (!process.env.TEST_DATABASE_URL) return // the embedded database has no connection to lose
     // Cut the listening connections (as a database restart or a network fault would).
-    await databases[0]!.prisma.$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`
-    await vi.waitFor(async () => expect((await titlesFrom(reader)).cache).toBeUndefined(), { timeout: 1_000, interval: 20 })
+    await databases[0]!.prisma
+      .$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`
+    await vi.waitFor(async () => expect((await titlesFrom(reader)).cache).toBeUndefined(), {
+      timeout: 1_000,
+      interval: 20,
+    })
     await vi.waitFor(
       async () => {
         await titlesFrom(reader)

@@ -18,7 +18,17 @@ const CACHEABLE = [
 ]
 
 /** Headers that belong to one response, not to the answer kept: set again (or left out) on every hit. */
-const PER_RESPONSE_HEADERS = new Set(['content-length', 'content-encoding', 'etag', 'x-cache', 'date', 'connection', 'transfer-encoding', 'vary', 'keep-alive'])
+const PER_RESPONSE_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'etag',
+  'x-cache',
+  'date',
+  'connection',
+  'transfer-encoding',
+  'vary',
+  'keep-alive',
+])
 
 /** The channel on which a write in any server process on the database tells every process to drop its cache. */
 export const PUBLIC_CACHE_CHANNEL = 'wayfarer_public_cache'
@@ -101,10 +111,14 @@ export class PublicCache {
       for (const effect of hit.effects) effect()
       reply.headers(hit.headers).header('etag', hit.etag).header('x-cache', 'HIT').header('vary', 'Accept-Encoding')
       if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send()
-      const encoding = hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined
+      const encoding =
+        hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined
       if (!encoding) return reply.code(hit.status).send(hit.body)
       const encoded = (hit.encoded[encoding] ??= packers[encoding](hit.body))
-      return reply.code(hit.status).header('content-encoding', encoding).send(await encoded)
+      return reply
+        .code(hit.status)
+        .header('content-encoding', encoding)
+        .send(await encoded)
     })
   }
 
@@ -137,7 +151,14 @@ export class PublicCache {
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
       // A write during this read may have changed what it saw: keep it only if none happened.
       if (pending.generation === this.generation && !this.suspended) {
-        this.entries.set(pending.key, { status: 200, headers: keptHeaders(reply), body, etag, encoded: {}, effects: pending.effects })
+        this.entries.set(pending.key, {
+          status: 200,
+          headers: keptHeaders(reply),
+          body,
+          etag,
+          encoded: {},
+          effects: pending.effects,
+        })
       }
       pending.done()
       reply.header('etag', etag).header('x-cache', 'MISS')
@@ -196,13 +217,24 @@ export function invalidatingWrites(prisma: PrismaClient, cache: PublicCache): Pr
     cache.invalidate()
     return value
   }
-  const WRITES = new Set(['create', 'createMany', 'createManyAndReturn', 'update', 'updateMany', 'updateManyAndReturn', 'upsert', 'delete', 'deleteMany'])
+  const WRITES = new Set([
+    'create',
+    'createMany',
+    'createManyAndReturn',
+    'update',
+    'updateMany',
+    'updateManyAndReturn',
+    'upsert',
+    'delete',
+    'deleteMany',
+  ])
   const PRIVATE_MODELS = new Set(['Session', 'RateLimit'])
   const extended = prisma.$extends({
     name: 'public-cache-invalidation',
     query: {
       $allModels: {
-        $allOperations: ({ model, operation, args, query }) => (WRITES.has(operation) && !PRIVATE_MODELS.has(model) ? after(query(args)) : query(args)),
+        $allOperations: ({ model, operation, args, query }) =>
+          WRITES.has(operation) && !PRIVATE_MODELS.has(model) ? after(query(args)) : query(args),
       },
       $executeRaw: ({ args, query }) => after(query(args)),
       $executeRawUnsafe: ({ args, query }) => after(query(args)),

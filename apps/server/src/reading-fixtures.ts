@@ -26,7 +26,9 @@ export async function createReadingFixtures(prisma: PrismaClient, posts: Reading
   const adventure = await prisma.category.create({
     data: { name: 'Adventure Travel', slug: 'adventure-travel', color: '#EA580C' },
   })
-  const beach = await prisma.category.create({ data: { name: 'Beach Destinations', slug: 'beach-destinations', color: '#0891B2' } })
+  const beach = await prisma.category.create({
+    data: { name: 'Beach Destinations', slug: 'beach-destinations', color: '#0891B2' },
+  })
   await prisma.category.create({ data: { name: 'Tech', slug: 'tech' } })
   const tagIds = new Map<string, number>()
   for (const name of ['Hiking', 'Islands', 'Budget']) {

@@ -9,13 +9,16 @@ let token: string
 let clock = Date.UTC(2026, 5, 1, 8, 0, 0)
 
 beforeAll(async () => {
-  server = await startTestServer({ appShell: true, config: { scheduleCheckMs: 60_000, publicCache: true }, deps: { now: () => new Date(clock) } })
+  server = await startTestServer({
+    appShell: true,
+    config: { scheduleCheckMs: 60_000, publicCache: true },
+    deps: { now: () => new Date(clock) },
+  })
   token = await server.ownerToken()
 })
 afterAll(async () => {
   await server.close()
 })
-
 
 const visibility = (slug: string) => publicPlaces(server.app, slug)
 
@@ -32,7 +35,12 @@ describe('a post scheduled 2 s ahead, on a held clock', () => {
       method: 'POST',
       url: '/api/posts',
       headers: { authorization: `Bearer ${token}` },
-      payload: { title: 'Lanterns in Hoi An', content: '<p>The river at dusk.</p>', status: 'scheduled', published_at: at.toISOString() },
+      payload: {
+        title: 'Lanterns in Hoi An',
+        content: '<p>The river at dusk.</p>',
+        status: 'scheduled',
+        published_at: at.toISOString(),
+      },
     })
     expect(created.statusCode, created.body).toBe(200)
     const { id, slug } = created.json().data as { id: number; slug: string }

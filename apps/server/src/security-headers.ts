@@ -4,7 +4,8 @@ import helmet from '@fastify/helmet'
 import { tileUrl } from '@wayfarer/api/schemas'
 import type { ServerConfig } from './config'
 
-type HeaderConfig = Pick<ServerConfig, 'publicUrl' | 'cloudinaryUrl'> & Partial<Pick<ServerConfig, 'mapTiles'>> & { youtube: Pick<ServerConfig['youtube'], 'baseUrl'> }
+type HeaderConfig = Pick<ServerConfig, 'publicUrl' | 'cloudinaryUrl'> &
+  Partial<Pick<ServerConfig, 'mapTiles'>> & { youtube: Pick<ServerConfig['youtube'], 'baseUrl'> }
 
 /** Where the site's own pages may load images from, besides itself. */
 function imageSources(config: HeaderConfig): string[] {
@@ -70,7 +71,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Head
     crossOriginResourcePolicy: { policy: 'same-origin' },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: config.publicUrl.startsWith('https:') ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+    strictTransportSecurity: config.publicUrl.startsWith('https:')
+      ? { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
   })
   app.addHook('onSend', async (_request, reply, payload) => {
     // An answer from the public-read cache carries the policy computed when it was first sent.

@@ -49,7 +49,13 @@ describe('npm start on a fresh database', () => {
 describe('npm run db:seed', () => {
   it('migrates a fresh database, seeds the demo site once, and leaves existing content alone', async () => {
     const target = await freshTarget()
-    const env = { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ADMIN_EMAIL: 'seed@example.com', ADMIN_PASSWORD: 'seed-password', ...target.env }
+    const env = {
+      PATH: process.env.PATH ?? '',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: 'seed@example.com',
+      ADMIN_PASSWORD: 'seed-password',
+      ...target.env,
+    }
     const first = await run(process.execPath, ['--import', 'tsx', 'src/seed-cli.ts'], { cwd: serverDir, env })
     expect(first.stdout).toContain(`Seeded demo content into ${serverUrl ? 'postgresql' : 'pglite'}.`)
     const second = await run(process.execPath, ['--import', 'tsx', 'src/seed-cli.ts'], { cwd: serverDir, env })
@@ -58,7 +64,9 @@ describe('npm run db:seed', () => {
     const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir })
     try {
       expect(await db.prisma.category.findMany({ select: { slug: true }, orderBy: { id: 'asc' } })).toEqual(
-        ['adventure-travel', 'beach-destinations', 'cultural-experiences', 'travel-tips', 'tech', 'lifestyle'].map((slug) => ({ slug })),
+        ['adventure-travel', 'beach-destinations', 'cultural-experiences', 'travel-tips', 'tech', 'lifestyle'].map(
+          (slug) => ({ slug }),
+        ),
       )
       expect(await db.prisma.tag.count()).toBeGreaterThanOrEqual(10)
       expect(await db.prisma.post.count({ where: { status: 'published' } })).toBeGreaterThanOrEqual(12)
@@ -67,7 +75,8 @@ describe('npm run db:seed', () => {
       expect(await db.prisma.comment.count({ where: { status: 'approved' } })).toBeGreaterThan(0)
       expect(await db.prisma.comment.count({ where: { status: 'pending' } })).toBeGreaterThan(0)
       const post = await db.prisma.post.findFirstOrThrow({ where: { status: 'published' } })
-      for (const part of [/<h2>/, /<p>/, /<ul><li>/, /<img src="\/media\/[^"]+" alt="[^"]+"/]) expect(post.content).toMatch(part)
+      for (const part of [/<h2>/, /<p>/, /<ul><li>/, /<img src="\/media\/[^"]+" alt="[^"]+"/])
+        expect(post.content).toMatch(part)
       expect(await db.prisma.user.findUnique({ where: { email: 'seed@example.com' } })).not.toBeNull()
     } finally {
       await db.close()

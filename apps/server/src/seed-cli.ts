@@ -35,7 +35,12 @@ try {
   const deps: AppDeps = {
     prisma,
     databaseKind: database.kind,
-    config: { publicUrl: config.publicUrl, secretKey, sessionTtlMs: config.sessionTtlMs, sessionMaxAgeMs: config.sessionMaxAgeMs },
+    config: {
+      publicUrl: config.publicUrl,
+      secretKey,
+      sessionTtlMs: config.sessionTtlMs,
+      sessionMaxAgeMs: config.sessionMaxAgeMs,
+    },
     now: () => new Date(),
     rateLimitStore,
     rateLimiter: new RateLimiter(rateLimitStore),
@@ -45,7 +50,10 @@ try {
     galleryFolder: config.galleryFolder,
     videoSource: createYouTubeSource(config.youtube),
     textGenerator: new GeminiTextGenerator({ baseUrl: config.geminiBaseUrl }),
-    places: createPlacesDeps(database.prisma, imageStore, { precision: config.locationPrecision, tiles: config.mapTiles ?? null }),
+    places: createPlacesDeps(database.prisma, imageStore, {
+      precision: config.locationPrecision,
+      tiles: config.mapTiles ?? null,
+    }),
     // Seeding reads no posts; the counter is never started.
     views: new BatchedViewCounter(prisma, { flushEveryMs: 5_000 }),
   }
@@ -53,7 +61,9 @@ try {
   const seeded = await seedDemoContentIfEmpty(deps, log)
   // The photos' thumbnails are left to the server, which renders them in the background when it starts.
   if (deps.imageStore instanceof LocalImageStore) await deps.imageStore.variants.stop()
-  console.log(seeded ? `Seeded demo content into ${database.kind}.` : 'The database already has content; nothing seeded.')
+  console.log(
+    seeded ? `Seeded demo content into ${database.kind}.` : 'The database already has content; nothing seeded.',
+  )
   if (passwordBox) process.stdout.write(passwordBox)
   await database.close()
 } catch (error) {

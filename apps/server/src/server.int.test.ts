@@ -18,7 +18,11 @@ describe('HTTP shell', () => {
   })
 
   it('answers unknown API paths with a 404 envelope', async () => {
-    for (const [method, url] of [['GET', '/api/nope'], ['POST', '/api/posts/zzz/yyy/xxx'], ['DELETE', '/api/']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/nope'],
+      ['POST', '/api/posts/zzz/yyy/xxx'],
+      ['DELETE', '/api/'],
+    ] as const) {
       const res = await server.app.inject({ method, url })
       expect(res.statusCode).toBe(404)
       expect(res.json()).toMatchObject({ success: false, error: expect.stringContaining('No API route') })

@@ -86,7 +86,11 @@ const defaultWebDist = () => fileURLToPath(new URL('../../web/dist', import.meta
 async function importJobsFor(app: FastifyInstance, root: string, maxMb: number): Promise<ImportJobs> {
   const dir = path.join(root, 'import-uploads')
   await rm(dir, { recursive: true, force: true })
-  const jobs = new ImportJobs({ dir, maxBytes: maxMb * 1024 * 1024, onUnexpectedError: (err) => app.log.error({ err }, 'import failed') })
+  const jobs = new ImportJobs({
+    dir,
+    maxBytes: maxMb * 1024 * 1024,
+    onUnexpectedError: (err) => app.log.error({ err }, 'import failed'),
+  })
   app.addHook('preClose', () => jobs.close())
   return jobs
 }
@@ -95,7 +99,11 @@ async function importJobsFor(app: FastifyInstance, root: string, maxMb: number):
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<FastifyInstance> {
   const errorBoundary = new ErrorBoundary()
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'], ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // One line per request instead of Fastify's two, and static files only at debug (request-log.ts).
     logController: new LogController({ disableRequestLogging: true }),
@@ -106,7 +114,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   })
   if (options.onRoute) app.addHook('onRoute', options.onRoute)
   errorBoundary.register(app)
-  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
   // Hits are answered before the security headers; misses are kept with them (CSP included), before compression.
   const publicCache = new PublicCache({ ttlMs: PUBLIC_CACHE_TTL_MS })
@@ -120,12 +129,19 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
         onNotify: () => publicCache.clear(),
         onConnection: (up) => {
           publicCache.setSuspended(!up)
-          app.log[up ? 'info' : 'warn'](up ? 'listening for cache changes again' : 'lost the database connection that hears cache changes; public-read cache suspended')
+          app.log[up ? 'info' : 'warn'](
+            up
+              ? 'listening for cache changes again'
+              : 'lost the database connection that hears cache changes; public-read cache suspended',
+          )
         },
       })
     : undefined
   publicCache.onInvalidate = () => {
-    if (stopListening) database.notify(PUBLIC_CACHE_CHANNEL).catch((err: unknown) => app.log.warn({ err }, 'could not tell other processes about a change'))
+    if (stopListening)
+      database
+        .notify(PUBLIC_CACHE_CHANNEL)
+        .catch((err: unknown) => app.log.warn({ err }, 'could not tell other processes about a change'))
   }
   // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored. Every
   // write visitors could see clears the public-read cache.
@@ -144,13 +160,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   })
 
   // An in-memory data dir (tests) gets its own throwaway image directory, removed when the server closes.
-  const ephemeral = config.dataDir.startsWith('memory://') ? await mkdtemp(path.join(tmpdir(), 'wayfarer-images-')) : undefined
+  const ephemeral = config.dataDir.startsWith('memory://')
+    ? await mkdtemp(path.join(tmpdir(), 'wayfarer-images-'))
+    : undefined
   if (ephemeral) app.addHook('onClose', () => rm(ephemeral, { recursive: true, force: true }))
   const storeRoot = ephemeral ? path.join(ephemeral, 'images') : path.join(config.dataDir, 'images')
   const cacheRoot = ephemeral ? path.join(ephemeral, 'image-cache') : path.join(config.dataDir, 'image-cache')
   const localStore = config.cloudinaryUrl ? undefined : new LocalImageStore(storeRoot, { cacheRoot })
   if (localStore) app.addHook('onClose', () => localStore.variants.stop())
-  if (!ephemeral && database.kind === 'pglite') await startControlSocket(app, database, backupSources(config), config.dataDir)
+  if (!ephemeral && database.kind === 'pglite')
+    await startControlSocket(app, database, backupSources(config), config.dataDir)
   const imageStore = localStore ?? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl ?? ''))
   const now = options.deps?.now ?? (() => new Date())
   const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
@@ -205,7 +224,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (config.seedDemoContent && database.kind === 'pglite') await seedDemoContentIfEmpty(deps, app.log)
   if (localStore) await warmPublishedVariants(deps, localStore, app.log)
 
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 }, throwFileSizeLimit: true })
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 20 },
+    throwFileSizeLimit: true,
+  })
   guardTrpcBatches(app, appRouter)
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -214,7 +236,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       maxBatchSize: MAX_TRPC_BATCH,
       createContext: ({ req }) => contextFor(deps, req),
       onError: ({ error, path: procedure }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
+        if (error.code === 'INTERNAL_SERVER_ERROR')
+          app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed')
       },
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   })
@@ -223,7 +246,12 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   registerTransferRoutes(app, deps)
   if (localStore) await registerLocalMedia(app, localStore, storeRoot)
   registerFeeds(app, deps)
-  errorBoundary.pages = await registerSpa(app, config.webDistDir ?? defaultWebDist(), createHeadResolver(deps), (url, isRealPage) => findRedirect(deps.prisma, url, isRealPage))
+  errorBoundary.pages = await registerSpa(
+    app,
+    config.webDistDir ?? defaultWebDist(),
+    createHeadResolver(deps),
+    (url, isRealPage) => findRedirect(deps.prisma, url, isRealPage),
+  )
 
   app.decorate('deps', deps)
   return app

@@ -47,7 +47,10 @@ export async function registerSpa(
     // Our own header below: hashed assets never change, everything else is revalidated.
     cacheControl: false,
     setHeaders: (res, file) => {
-      res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache')
+      res.setHeader(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      )
       // Which copy was sent depends on Accept-Encoding: shared caches must keep them apart.
       res.setHeader('vary', 'Accept-Encoding')
     },
@@ -60,7 +63,9 @@ export async function registerSpa(
       let resolved: PageHead | undefined
       const pageHead = async () => (resolved ??= await resolveHead(request))
       // Old addresses of imported stories, before the SPA fallback, only where the site has no page of its own.
-      const target = findRedirect ? await findRedirect(request.url, async () => !asset && (await pageHead()).status !== 404) : null
+      const target = findRedirect
+        ? await findRedirect(request.url, async () => !asset && (await pageHead()).status !== 404)
+        : null
       if (target) return reply.code(301).header('location', target).header('cache-control', 'no-cache').send()
       if (asset) return reply.code(404).send({ success: false, error: 'Not found' })
       const head = await pageHead()
@@ -72,6 +77,14 @@ export async function registerSpa(
         .send(template.replace(HEAD_MARKER, renderHead(head)))
     },
     error: (status) =>
-      template.replace(HEAD_MARKER, renderHead({ status, title: status === 404 ? 'Page Not Found' : 'Something went wrong', description: DEFAULT_DESCRIPTION, extraTags: [] })),
+      template.replace(
+        HEAD_MARKER,
+        renderHead({
+          status,
+          title: status === 404 ? 'Page Not Found' : 'Something went wrong',
+          description: DEFAULT_DESCRIPTION,
+          extraTags: [],
+        }),
+      ),
   }
 }

@@ -31,11 +31,15 @@ export function startMain(env: Record<string, string>) {
 }
 
 /** Waits until the server on `port` answers its health check; with the started process, fails at once (with its output) if it exits first. */
-export async function waitForHealth(port: number, started?: Pick<ReturnType<typeof startMain>, 'exited' | 'output'>): Promise<unknown> {
+export async function waitForHealth(
+  port: number,
+  started?: Pick<ReturnType<typeof startMain>, 'exited' | 'output'>,
+): Promise<unknown> {
   let exitCode: number | null | undefined
   void started?.exited.then((code) => (exitCode = code))
   for (let i = 0; i < 300; i++) {
-    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before it was healthy:\n${started?.output()}`)
+    if (exitCode !== undefined)
+      throw new Error(`server exited (${exitCode}) before it was healthy:\n${started?.output()}`)
     const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)
     if (res?.ok) return res.json()
     await new Promise((r) => setTimeout(r, 200))

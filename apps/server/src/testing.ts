@@ -35,11 +35,20 @@ export interface TestServerOptions {
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const webDistDir = options.appShell ? await mkdtemp(path.join(tmpdir(), 'wayfarer-shell-')) : '/nonexistent'
-  if (options.appShell) await writeFile(path.join(webDistDir, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body></body></html>')
+  if (options.appShell)
+    await writeFile(
+      path.join(webDistDir, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body></body></html>',
+    )
   const database = await createTestDatabase()
   const app = await createServer(
     testConfig({ webDistDir, adminEmail: testOwner.email, adminPassword: testOwner.password, ...options.config }),
-    { database, deps: options.deps ?? {}, ...(options.logStream ? { logStream: options.logStream } : {}), ...(options.onRoute ? { onRoute: options.onRoute } : {}) },
+    {
+      database,
+      deps: options.deps ?? {},
+      ...(options.logStream ? { logStream: options.logStream } : {}),
+      ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+    },
   )
   let token: string | undefined
   return {
@@ -64,7 +73,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /** Where a story shows to visitors: the list, its page, the sitemap and the RSS feed (scheduled publishing's four places). */
 export async function publicPlaces(app: FastifyInstance, slug: string) {
   const get = (url: string) => app.inject({ method: 'GET', url })
-  const [list, one, sitemap, rss] = await Promise.all([get('/api/posts'), get(`/api/posts/slug/${slug}`), get('/sitemap.xml'), get('/rss.xml')])
+  const [list, one, sitemap, rss] = await Promise.all([
+    get('/api/posts'),
+    get(`/api/posts/slug/${slug}`),
+    get('/sitemap.xml'),
+    get('/rss.xml'),
+  ])
   return {
     list: (list.json().data as { slug: string }[]).some((p) => p.slug === slug),
     page: one.statusCode === 200,

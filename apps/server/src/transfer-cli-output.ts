@@ -15,17 +15,25 @@ export function progressPrinter(out: NodeJS.WriteStream): (progress: ImportProgr
 
 const pad = (text: string | number, width: number) => String(text).padStart(width)
 
-export function printReport(out: NodeJS.WritableStream, report: ImportReport, stats: { seconds: number; peakRssMb: number }): void {
+export function printReport(
+  out: NodeJS.WritableStream,
+  report: ImportReport,
+  stats: { seconds: number; peakRssMb: number },
+): void {
   const lines = [
     '',
     `  ${report.dry_run ? 'Dry run (nothing was written)' : 'Import finished'}: ${report.format}${report.site_url ? ` from ${report.site_url}` : ''}`,
     '',
     `  ${'kind'.padEnd(12)}${pad(report.dry_run ? 'to create' : 'created', 10)}${pad('existing', 10)}${pad('skipped', 10)}`,
-    ...Object.entries(report.counts).map(([kind, c]) => `  ${kind.padEnd(12)}${pad(c.created, 10)}${pad(c.existing, 10)}${pad(c.skipped, 10)}`),
+    ...Object.entries(report.counts).map(
+      ([kind, c]) => `  ${kind.padEnd(12)}${pad(c.created, 10)}${pad(c.existing, 10)}${pad(c.skipped, 10)}`,
+    ),
     '',
     ...report.entries.map((e) => `  ${e.outcome.padEnd(8)} ${e.kind}: ${e.ref}: ${e.message}`),
     ...(report.more_entries ? [`  … and ${report.more_entries} more entries`] : []),
-    ...(report.remote_images.length ? ['', `  ${report.remote_images.length} image(s) kept at their old address (listed above).`] : []),
+    ...(report.remote_images.length
+      ? ['', `  ${report.remote_images.length} image(s) kept at their old address (listed above).`]
+      : []),
     '',
     `  ${stats.seconds.toFixed(1)} s, peak memory ${Math.round(stats.peakRssMb)} MB`,
     '',

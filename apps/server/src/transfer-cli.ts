@@ -36,10 +36,17 @@ try {
     const deps: Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'config'> = {
       prisma: database.prisma,
       now: () => new Date(),
-      config: { publicUrl: config.publicUrl, secretKey: resolveSecretKey(config.secretKey, config.dataDir), sessionTtlMs: config.sessionTtlMs, sessionMaxAgeMs: config.sessionMaxAgeMs },
+      config: {
+        publicUrl: config.publicUrl,
+        secretKey: resolveSecretKey(config.secretKey, config.dataDir),
+        sessionTtlMs: config.sessionTtlMs,
+        sessionMaxAgeMs: config.sessionMaxAgeMs,
+      },
       imageStore: config.cloudinaryUrl
         ? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl))
-        : new LocalImageStore(path.join(config.dataDir, 'images'), { cacheRoot: path.join(config.dataDir, 'image-cache') }),
+        : new LocalImageStore(path.join(config.dataDir, 'images'), {
+            cacheRoot: path.join(config.dataDir, 'image-cache'),
+          }),
     }
     await ensureAdmin(deps as AppDeps, config, pino({ level: 'warn' }))
     const started = Date.now()
@@ -52,7 +59,10 @@ try {
       onProgress: progressPrinter(process.stderr),
     })
     const stats = { seconds: (Date.now() - started) / 1000, peakRssMb: process.resourceUsage().maxRSS / 1024 }
-    if ('exported' in report) console.log(`\n  Exported the site to ${report.exported} (${(report.bytes / 1048576).toFixed(1)} MB, ${report.images} image files) in ${stats.seconds.toFixed(1)} s.\n`)
+    if ('exported' in report)
+      console.log(
+        `\n  Exported the site to ${report.exported} (${(report.bytes / 1048576).toFixed(1)} MB, ${report.images} image files) in ${stats.seconds.toFixed(1)} s.\n`,
+      )
     else printReport(process.stdout, report, stats)
   } finally {
     await database.close()

@@ -1,4 +1,14 @@
-import { checkFileSize, detectFormat, exportArchive, importArchive, ImportFileError, importSiteFile, type AppDeps, type ImportProgress, type ImportReport } from '@wayfarer/api'
+import {
+  checkFileSize,
+  detectFormat,
+  exportArchive,
+  importArchive,
+  ImportFileError,
+  importSiteFile,
+  type AppDeps,
+  type ImportProgress,
+  type ImportReport,
+} from '@wayfarer/api'
 
 export const usage = `Usage:
   npm run import -- wordpress FILE [--site-url URL] [--dry-run] [--include-pages] [--no-images]
@@ -31,13 +41,22 @@ export async function runTransferCommand(
 ): Promise<ImportReport | { exported: string; images: number; bytes: number }> {
   const [command, file] = positionals
   if (command === 'export' && file) return { exported: file, ...(await exportArchive(deps, file)) }
-  if ((command !== 'wordpress' && command !== 'ghost' && command !== 'wayfarer') || !file) throw new ImportFileError(usage)
-  if (!Number.isFinite(options.maxMb) || options.maxMb <= 0) throw new ImportFileError('--max-mb must be a positive number')
+  if ((command !== 'wordpress' && command !== 'ghost' && command !== 'wayfarer') || !file)
+    throw new ImportFileError(usage)
+  if (!Number.isFinite(options.maxMb) || options.maxMb <= 0)
+    throw new ImportFileError('--max-mb must be a positive number')
   await checkFileSize(file, options.maxMb * 1024 * 1024)
   const format = await detectFormat(file)
-  if (format !== command) throw new ImportFileError(`This file looks like a ${format === 'wayfarer' ? 'Wayfarer archive' : `${format} export`}, not a ${command} export.`)
+  if (format !== command)
+    throw new ImportFileError(
+      `This file looks like a ${format === 'wayfarer' ? 'Wayfarer archive' : `${format} export`}, not a ${command} export.`,
+    )
   if (command === 'wayfarer') return importArchive(deps, file, { dryRun: options.dryRun })
-  const owner = await deps.prisma.user.findFirst({ where: { passwordHash: { not: '!imported-author' } }, orderBy: { id: 'asc' }, select: { id: true } })
+  const owner = await deps.prisma.user.findFirst({
+    where: { passwordHash: { not: '!imported-author' } },
+    orderBy: { id: 'asc' },
+    select: { id: true },
+  })
   if (!owner) throw new ImportFileError('There is no owner account yet: start the server once so it creates one.')
   return importSiteFile(deps, file, {
     format: command,

@@ -4,7 +4,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { appRouter, DomainError, exportArchive, InvalidInputError, PayloadTooLargeError, UnavailableError, type AppDeps } from '@wayfarer/api'
+import {
+  appRouter,
+  DomainError,
+  exportArchive,
+  InvalidInputError,
+  PayloadTooLargeError,
+  UnavailableError,
+  type AppDeps,
+} from '@wayfarer/api'
 import { EXPORT_PATH, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, transferMessages } from '@wayfarer/api/schemas'
 import { contextFor } from './context'
 import { sendError } from './rest'
@@ -42,7 +50,9 @@ export function registerTransferRoutes(app: FastifyInstance, deps: AppDeps): voi
         await rm(file, { force: true })
         if (error instanceof DomainError) throw error
         if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge
-        throw new InvalidInputError(`The upload did not arrive whole (or is not a multipart form with the field "${IMPORT_FILE_FIELD}"): try again`)
+        throw new InvalidInputError(
+          `The upload did not arrive whole (or is not a multipart form with the field "${IMPORT_FILE_FIELD}"): try again`,
+        )
       }
       return reply.send({ success: true, data: await jobs.register(id, file, filename) })
     } catch (error) {

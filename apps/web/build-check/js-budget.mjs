@@ -21,7 +21,8 @@ const MAP_PAGES = new Set(['map', 'places/$code'])
  */
 export function firstLoadSizes(distDir) {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json')
-  if (!existsSync(manifestFile)) throw new Error(`No build manifest at ${manifestFile}: build with build.manifest enabled`)
+  if (!existsSync(manifestFile))
+    throw new Error(`No build manifest at ${manifestFile}: build with build.manifest enabled`)
   /** @type {Record<string, import('./public-chunks.mjs').ManifestChunk>} */
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
   const sizes = new Map()
@@ -36,7 +37,10 @@ export function firstLoadSizes(distDir) {
     const page = PUBLIC_PAGE.exec(key)?.[1]
     if (!page) return []
     const chunks = [...staticClosure(manifest, [...entries, LAYOUT, key])]
-      .map((k) => ({ file: /** @type {import('./public-chunks.mjs').ManifestChunk} */ (manifest[k]).file, bytes: gzipped(k) }))
+      .map((k) => ({
+        file: /** @type {import('./public-chunks.mjs').ManifestChunk} */ (manifest[k]).file,
+        bytes: gzipped(k),
+      }))
       .filter((c) => c.bytes > 0)
       .sort((a, b) => b.bytes - a.bytes)
     const bytes = chunks.reduce((sum, c) => sum + c.bytes, 0)
@@ -47,10 +51,19 @@ export function firstLoadSizes(distDir) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const pages = firstLoadSizes(process.argv[2] ?? 'dist').sort((a, b) => b.bytes - a.bytes)
   const kb = (/** @type {number} */ n) => `${(n / 1000).toFixed(1)} KB`
-  for (const p of pages) console.log(`first-load JS ${p.page.padEnd(14)} ${kb(p.bytes).padStart(9)} gzip${p.budgeted ? '' : ' (map page, not budgeted)'}`)
+  for (const p of pages)
+    console.log(
+      `first-load JS ${p.page.padEnd(14)} ${kb(p.bytes).padStart(9)} gzip${p.budgeted ? '' : ' (map page, not budgeted)'}`,
+    )
   const over = pages.filter((p) => p.budgeted && p.bytes > FIRST_LOAD_BUDGET)
   if (over.length) {
-    for (const p of over) console.error(`${p.page} loads ${kb(p.bytes)} of JS before it runs (budget ${kb(FIRST_LOAD_BUDGET)}); biggest: ${p.chunks.slice(0, 5).map((c) => `${c.file} ${kb(c.bytes)}`).join(', ')}`)
+    for (const p of over)
+      console.error(
+        `${p.page} loads ${kb(p.bytes)} of JS before it runs (budget ${kb(FIRST_LOAD_BUDGET)}); biggest: ${p.chunks
+          .slice(0, 5)
+          .map((c) => `${c.file} ${kb(c.bytes)}`)
+          .join(', ')}`,
+      )
     process.exit(1)
   }
 }

@@ -15,7 +15,12 @@ afterEach(() => {
 /** Code that gzip cannot shrink much: `kb` thousand bytes of it gzip to about three quarters. */
 const code = (kb: number) => `export const x = "${randomBytes(kb * 750).toString('base64')}"`
 
-function fakeDist(chunks: Record<string, { code: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>) {
+function fakeDist(
+  chunks: Record<
+    string,
+    { code: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+  >,
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'js-budget-'))
   dirs.push(dir)
   mkdirSync(path.join(dir, '.vite'))
@@ -35,10 +40,20 @@ const route = (page: string) => `src/routes/_public/${page}.tsx?tsr-split=compon
 
 it('adds the entry, the layout and the route with their static imports, not what loads later', () => {
   const dir = fakeDist({
-    'index.html': { code: code(40), isEntry: true, imports: ['_router.js'], dynamicImports: [route('index'), route('map')] },
+    'index.html': {
+      code: code(40),
+      isEntry: true,
+      imports: ['_router.js'],
+      dynamicImports: [route('index'), route('map')],
+    },
     '_router.js': { code: code(20) },
     'src/routes/_public.tsx?tsr-split=component': { code: code(2), isDynamicEntry: true },
-    [route('index')]: { code: code(10), isDynamicEntry: true, imports: ['_router.js', '_card.js'], dynamicImports: ['_comment-schema.js'] },
+    [route('index')]: {
+      code: code(10),
+      isDynamicEntry: true,
+      imports: ['_router.js', '_card.js'],
+      dynamicImports: ['_comment-schema.js'],
+    },
     '_card.js': { code: code(4) },
     '_comment-schema.js': { code: code(60) },
     [route('map')]: { code: code(10), isDynamicEntry: true, imports: ['_world.js'] },
@@ -47,7 +62,13 @@ it('adds the entry, the layout and the route with their static imports, not what
   const pages = Object.fromEntries(firstLoadSizes(dir).map((p) => [p.page, p]))
   expect(Object.keys(pages).sort()).toEqual(['/', 'map'])
   expect(pages['/']!.chunks.map((c) => c.file).sort()).toEqual(
-    ['assets/_card_js.js', 'assets/index_html.js', 'assets/_router_js.js', 'assets/src_routes__public_index_tsx_tsr_split_component.js', 'assets/src_routes__public_tsx_tsr_split_component.js'].sort(),
+    [
+      'assets/_card_js.js',
+      'assets/index_html.js',
+      'assets/_router_js.js',
+      'assets/src_routes__public_index_tsx_tsr_split_component.js',
+      'assets/src_routes__public_tsx_tsr_split_component.js',
+    ].sort(),
   )
   expect(pages['/']!.bytes).toBeGreaterThan(35_000)
   expect(pages['/']!.bytes).toBeLessThan(FIRST_LOAD_BUDGET)
@@ -63,8 +84,12 @@ it('fails the build naming the page and its biggest chunks when a budgeted page 
     [route('blog/$slug')]: { code: code(10), isDynamicEntry: true, imports: ['_date-library.js'] },
     '_date-library.js': { code: code(60) },
   })
-  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./js-budget.mjs', import.meta.url)), dir], { encoding: 'utf8' })
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('./js-budget.mjs', import.meta.url)), dir], {
+    encoding: 'utf8',
+  })
   expect(run.status).toBe(1)
-  expect(run.stderr).toMatch(/^blog\/\$slug loads \d+\.\d KB of JS before it runs \(budget 100\.0 KB\); biggest: assets\/index_html\.js/)
+  expect(run.stderr).toMatch(
+    /^blog\/\$slug loads \d+\.\d KB of JS before it runs \(budget 100\.0 KB\); biggest: assets\/index_html\.js/,
+  )
   expect(run.stderr).toContain('assets/_date_library_js.js')
 })

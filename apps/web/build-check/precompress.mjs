@@ -21,7 +21,10 @@ export function precompress(dir) {
     if (!COMPRESSIBLE.test(file) || !statSync(file).isFile()) continue
     const body = readFileSync(file)
     if (body.length < MIN_BYTES) continue
-    writeFileSync(`${file}.br`, brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }))
+    writeFileSync(
+      `${file}.br`,
+      brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    )
     writeFileSync(`${file}.gz`, gzipSync(body, { level: 9 }))
     written.push(`${file}.br`, `${file}.gz`)
   }

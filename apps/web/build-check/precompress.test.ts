@@ -19,7 +19,9 @@ it('writes brotli and gzip copies of every compressible build file above 1 KB, w
   writeFileSync(path.join(dir, 'assets', 'tiny-abc.css'), 'a{color:red}')
   writeFileSync(path.join(dir, 'assets', 'photo-abc.webp'), Buffer.alloc(MIN_BYTES * 4, 7))
 
-  const written = precompress(dir).map((f) => path.relative(dir, f)).sort()
+  const written = precompress(dir)
+    .map((f) => path.relative(dir, f))
+    .sort()
   expect(written).toEqual(['assets/index-abc.js.br', 'assets/index-abc.js.gz'])
   const file = (name: string) => readFileSync(path.join(dir, 'assets', name))
   expect(brotliDecompressSync(file('index-abc.js.br')).toString()).toBe(script)

@@ -22,7 +22,9 @@ const isRouteModule = (/** @type {string} */ src) => /(^|\/)src\/routes\//.test(
  */
 export function publicChunkKeys(manifest) {
   const roots = Object.entries(manifest)
-    .filter(([key, c]) => c.isEntry || (c.isDynamicEntry && isRouteModule(c.src ?? key) && !isPrivateRoute(c.src ?? key)))
+    .filter(
+      ([key, c]) => c.isEntry || (c.isDynamicEntry && isRouteModule(c.src ?? key) && !isPrivateRoute(c.src ?? key)),
+    )
     .map(([key]) => key)
   return [...staticClosure(manifest, roots)].sort()
 }
@@ -52,7 +54,8 @@ export function staticClosure(manifest, roots) {
  */
 export function findSlateInPublicChunks(distDir) {
   const manifestFile = path.join(distDir, '.vite', 'manifest.json')
-  if (!existsSync(manifestFile)) throw new Error(`No build manifest at ${manifestFile}: build with build.manifest enabled`)
+  if (!existsSync(manifestFile))
+    throw new Error(`No build manifest at ${manifestFile}: build with build.manifest enabled`)
   /** @type {Record<string, ManifestChunk>} */
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'))
   const markerIn = (/** @type {ManifestChunk} */ c) => {
@@ -60,7 +63,9 @@ export function findSlateInPublicChunks(distDir) {
     const code = readFileSync(path.join(distDir, c.file), 'utf8')
     return SLATE_MARKERS.find((m) => code.includes(m))
   }
-  const slateChunks = Object.values(manifest).filter((c) => c.file.endsWith('.js') && markerIn(c)).map((c) => c.file)
+  const slateChunks = Object.values(manifest)
+    .filter((c) => c.file.endsWith('.js') && markerIn(c))
+    .map((c) => c.file)
   const publicKeys = publicChunkKeys(manifest)
   const leaks = publicKeys.flatMap((key) => {
     const chunk = /** @type {ManifestChunk} */ (manifest[key])
@@ -77,5 +82,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     console.error(`Slate reaches public pages through: ${leaks.map((l) => `${l.chunk} (${l.marker})`).join(', ')}`)
     process.exit(1)
   }
-  console.log(`public bundle check: ${publicChunks.length} public chunks without Slate (Slate only in: ${slateChunks.join(', ') || 'none'})`)
+  console.log(
+    `public bundle check: ${publicChunks.length} public chunks without Slate (Slate only in: ${slateChunks.join(', ') || 'none'})`,
+  )
 }

@@ -11,7 +11,19 @@ afterEach(() => {
 })
 
 /** A fake dist: the manifest plus one file per chunk with the given code. */
-function fakeDist(chunks: Record<string, { code: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>) {
+function fakeDist(
+  chunks: Record<
+    string,
+    {
+      code: string
+      src?: string
+      isEntry?: boolean
+      isDynamicEntry?: boolean
+      imports?: string[]
+      dynamicImports?: string[]
+    }
+  >,
+) {
   const dir = mkdtempSync(path.join(tmpdir(), 'public-chunks-'))
   dirs.push(dir)
   mkdirSync(path.join(dir, '.vite'))
@@ -28,10 +40,28 @@ function fakeDist(chunks: Record<string, { code: string; src?: string; isEntry?:
 }
 
 const app = {
-  'index.html': { code: 'entry', isEntry: true, imports: ['_link.js'], dynamicImports: ['src/routes/_public/index.tsx?tsr-split=component', 'src/routes/admin/posts/new.tsx?tsr-split=component'] },
+  'index.html': {
+    code: 'entry',
+    isEntry: true,
+    imports: ['_link.js'],
+    dynamicImports: [
+      'src/routes/_public/index.tsx?tsr-split=component',
+      'src/routes/admin/posts/new.tsx?tsr-split=component',
+    ],
+  },
   '_link.js': { code: 'router' },
-  'src/routes/_public/index.tsx?tsr-split=component': { code: 'home', src: 'src/routes/_public/index.tsx?tsr-split=component', isDynamicEntry: true, imports: ['_link.js'] },
-  'src/routes/admin/posts/new.tsx?tsr-split=component': { code: 'editor', src: 'src/routes/admin/posts/new.tsx?tsr-split=component', isDynamicEntry: true, imports: ['_editor.js'] },
+  'src/routes/_public/index.tsx?tsr-split=component': {
+    code: 'home',
+    src: 'src/routes/_public/index.tsx?tsr-split=component',
+    isDynamicEntry: true,
+    imports: ['_link.js'],
+  },
+  'src/routes/admin/posts/new.tsx?tsr-split=component': {
+    code: 'editor',
+    src: 'src/routes/admin/posts/new.tsx?tsr-split=component',
+    isDynamicEntry: true,
+    imports: ['_editor.js'],
+  },
   '_editor.js': { code: slateCode },
 }
 
@@ -47,10 +77,15 @@ describe('public bundle check', () => {
   it('fails when a public route imports Slate statically, however deep', () => {
     const dir = fakeDist({
       ...app,
-      'src/routes/_public/index.tsx?tsr-split=component': { ...app['src/routes/_public/index.tsx?tsr-split=component'], imports: ['_link.js', '_shared.js'] },
+      'src/routes/_public/index.tsx?tsr-split=component': {
+        ...app['src/routes/_public/index.tsx?tsr-split=component'],
+        imports: ['_link.js', '_shared.js'],
+      },
       '_shared.js': { code: 'x', imports: ['_editor.js'] },
     })
-    expect(findSlateInPublicChunks(dir).leaks).toEqual([{ chunk: 'assets/_editor_js.js', marker: 'Cannot find a descendant at path' }])
+    expect(findSlateInPublicChunks(dir).leaks).toEqual([
+      { chunk: 'assets/_editor_js.js', marker: 'Cannot find a descendant at path' },
+    ])
   })
 
   it('fails when the entry itself carries slate-react', () => {
@@ -60,9 +95,21 @@ describe('public bundle check', () => {
 
   it('treats /login and /admin routes as private and everything else under routes as public', () => {
     const keys = publicChunkKeys({
-      'src/routes/login.tsx?tsr-split=component': { file: 'a.js', src: 'src/routes/login.tsx?tsr-split=component', isDynamicEntry: true },
-      'src/routes/admin/route.tsx?tsr-split=component': { file: 'b.js', src: 'src/routes/admin/route.tsx?tsr-split=component', isDynamicEntry: true },
-      'src/routes/_public/gallery.tsx?tsr-split=component': { file: 'c.js', src: 'src/routes/_public/gallery.tsx?tsr-split=component', isDynamicEntry: true },
+      'src/routes/login.tsx?tsr-split=component': {
+        file: 'a.js',
+        src: 'src/routes/login.tsx?tsr-split=component',
+        isDynamicEntry: true,
+      },
+      'src/routes/admin/route.tsx?tsr-split=component': {
+        file: 'b.js',
+        src: 'src/routes/admin/route.tsx?tsr-split=component',
+        isDynamicEntry: true,
+      },
+      'src/routes/_public/gallery.tsx?tsr-split=component': {
+        file: 'c.js',
+        src: 'src/routes/_public/gallery.tsx?tsr-split=component',
+        isDynamicEntry: true,
+      },
     })
     expect(keys).toEqual(['src/routes/_public/gallery.tsx?tsr-split=component'])
   })

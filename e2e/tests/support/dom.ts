@@ -19,21 +19,30 @@ interface BrowserWindow {
 
 /** A computed CSS property of the element. */
 export const computedStyle = (locator: Locator, property: string): Promise<string> =>
-  locator.evaluate((el: unknown, p: string) => (globalThis as unknown as BrowserWindow).getComputedStyle(el).getPropertyValue(p), property)
+  locator.evaluate(
+    (el: unknown, p: string) => (globalThis as unknown as BrowserWindow).getComputedStyle(el).getPropertyValue(p),
+    property,
+  )
 
 /** Whether the element itself has the keyboard focus. */
 export const hasFocus = (locator: Locator): Promise<boolean> =>
-  locator.evaluate((el: unknown) => el === (globalThis as unknown as BrowserWindow).document.activeElement).catch(() => false)
+  locator
+    .evaluate((el: unknown) => el === (globalThis as unknown as BrowserWindow).document.activeElement)
+    .catch(() => false)
 
 /** Whether the focus is on the element or inside it. */
 export const containsFocus = (locator: Locator): Promise<boolean> =>
-  locator.evaluate((el: unknown) => (el as DomElement).contains((globalThis as unknown as BrowserWindow).document.activeElement))
+  locator.evaluate((el: unknown) =>
+    (el as DomElement).contains((globalThis as unknown as BrowserWindow).document.activeElement),
+  )
 
 /** Whether what is drawn at the element's centre is the element (or a child): nothing covers it there. */
 export const isOnTop = (locator: Locator): Promise<boolean> =>
   locator.evaluate((el: unknown) => {
     const box = (el as DomElement).getBoundingClientRect()
-    const top = (globalThis as unknown as BrowserWindow).document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    const top = (globalThis as unknown as BrowserWindow).document.elementFromPoint(
+      box.x + box.width / 2,
+      box.y + box.height / 2,
+    )
     return top !== null && (el === top || (el as DomElement).contains(top))
   })
-

@@ -14,7 +14,10 @@ export async function createPost(
   token: string,
   post: { title: string; content: string; status: 'draft' | 'published'; excerpt?: string },
 ): Promise<{ id: number; slug: string }> {
-  const res = await request.post('/api/posts', { headers: { authorization: `Bearer ${token}` }, data: { excerpt: '', ...post } })
+  const res = await request.post('/api/posts', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { excerpt: '', ...post },
+  })
   expect(res.status(), await res.text()).toBe(200)
   const { id } = ((await res.json()) as { data: { id: number } }).data
   const found = await request.get(`/api/posts/admin/${id}`, { headers: { authorization: `Bearer ${token}` } })
@@ -29,7 +32,9 @@ export async function deletePost(request: APIRequestContext, token: string, id: 
 export async function allPostIds(request: APIRequestContext, token: string): Promise<number[]> {
   const ids: number[] = []
   for (let page = 1; ; page++) {
-    const res = await request.get(`/api/posts/admin?limit=100&page=${page}`, { headers: { authorization: `Bearer ${token}` } })
+    const res = await request.get(`/api/posts/admin?limit=100&page=${page}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
     const rows = ((await res.json()) as { data: { id: number }[] }).data
     ids.push(...rows.map((r) => r.id))
     if (rows.length < 100) return ids

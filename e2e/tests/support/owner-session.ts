@@ -5,7 +5,9 @@ import type { Browser } from '@playwright/test'
 import { baseURL } from '../../playwright.config'
 import { signInAsOwner } from '../sign-in'
 
-const stateFile = fileURLToPath(new URL(`../../../test-results/owner-state-${new URL(baseURL).port}.json`, import.meta.url))
+const stateFile = fileURLToPath(
+  new URL(`../../../test-results/owner-state-${new URL(baseURL).port}.json`, import.meta.url),
+)
 let signedIn: Promise<string> | undefined
 
 /**

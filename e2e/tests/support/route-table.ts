@@ -39,7 +39,10 @@ export const paramsOf = (routePath: string): string[] => [...routePath.matchAll(
 export function fillParams(routePath: string, examples: Record<string, string>): string {
   return routePath.replace(/\$(\w+)/g, (_, name: string) => {
     const value = examples[name]
-    if (value === undefined) throw new Error(`No example value for $${name} of ${routePath}: add one to the parameter table of the screens suite`)
+    if (value === undefined)
+      throw new Error(
+        `No example value for $${name} of ${routePath}: add one to the parameter table of the screens suite`,
+      )
     return encodeURIComponent(value)
   })
 }

@@ -13,7 +13,10 @@ export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-pract
 /** A stand-in for YouTube's embedded player (the tests have no network), with a control of its own. */
 export async function fakeYouTubePlayer(context: BrowserContext | Page): Promise<void> {
   await context.route('https://www.youtube-nocookie.com/**', (route) =>
-    route.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>player</title><button>Play</button></html>' }),
+    route.fulfill({
+      contentType: 'text/html',
+      body: '<!doctype html><html lang="en"><title>player</title><button>Play</button></html>',
+    }),
   )
 }
 
@@ -41,21 +44,32 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
     }
     return { scrollWidth, innerWidth, widest }
   })()`)
-  expect(sizes.scrollWidth, `${label}: page is ${sizes.scrollWidth}px wide in a ${sizes.innerWidth}px window (${sizes.widest})`).toBeLessThanOrEqual(sizes.innerWidth)
+  expect(
+    sizes.scrollWidth,
+    `${label}: page is ${sizes.scrollWidth}px wide in a ${sizes.innerWidth}px window (${sizes.widest})`,
+  ).toBeLessThanOrEqual(sizes.innerWidth)
 }
 
 /** Acceptance 2: axe finds nothing; the message lists each rule with the first offending elements. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   const report = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 4).map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`).join('\n')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .slice(0, 4)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1, 2).join(' ').trim()}`)
+        .join('\n')}`,
   )
   expect(report, `${label}: axe violations`).toEqual([])
 }
 
 /** Acceptance 4: a full-page screenshot into screenshots/<width>/<name>.png. */
 export async function screenshot(page: Page, width: number, name: string): Promise<void> {
-  const file = path.join(SCREENSHOT_DIR, String(width), `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`)
+  const file = path.join(
+    SCREENSHOT_DIR,
+    String(width),
+    `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}.png`,
+  )
   mkdirSync(path.dirname(file), { recursive: true })
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' })
 }

@@ -5,7 +5,16 @@
 export class DomainError extends Error {
   constructor(
     message: string,
-    readonly kind: 'invalid' | 'unauthorized' | 'forbidden' | 'not-found' | 'conflict' | 'rate-limited' | 'too-large' | 'upstream' | 'unavailable',
+    readonly kind:
+      | 'invalid'
+      | 'unauthorized'
+      | 'forbidden'
+      | 'not-found'
+      | 'conflict'
+      | 'rate-limited'
+      | 'too-large'
+      | 'upstream'
+      | 'unavailable',
   ) {
     super(message)
     this.name = new.target.name
@@ -66,4 +75,5 @@ export class UnavailableError extends DomainError {
 }
 
 /** A write refused by a unique index (Prisma's P2002): someone else wrote the same key first. */
-export const isUniqueViolation = (error: unknown): boolean => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002'
+export const isUniqueViolation = (error: unknown): boolean =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002'

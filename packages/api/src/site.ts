@@ -29,7 +29,12 @@ export interface StaticPage<Path extends string = string> {
   description: string
 }
 
-const page = <Path extends string>(path: Path, name: string, description: string, title = pageTitle(name)): StaticPage<Path> => ({
+const page = <Path extends string>(
+  path: Path,
+  name: string,
+  description: string,
+  title = pageTitle(name),
+): StaticPage<Path> => ({
   path,
   name,
   title,
@@ -40,7 +45,11 @@ const page = <Path extends string>(path: Path, name: string, description: string
 export const staticPages = {
   home: page('/', 'Home', site.description, pageTitle()),
   blog: page('/blog', 'Blog', 'Travel stories, destination guides and practical tips from the road.'),
-  gallery: page('/gallery', 'Gallery', 'Photographs from our travels: mountains, coasts, cities and the people we met.'),
+  gallery: page(
+    '/gallery',
+    'Gallery',
+    'Photographs from our travels: mountains, coasts, cities and the people we met.',
+  ),
   map: page('/map', 'Map', 'Every story and photo on a map of the world: where we have been, and what we found there.'),
   places: page('/places', 'Places', 'The countries we have visited, with their stories and photos.'),
   about: page('/about', 'About', 'Who we are, why we travel, and the camera gear we carry around the world.'),

@@ -52,12 +52,15 @@ export interface ProcedureMeta {
 }
 
 // 2. Initialisation: domain errors become tRPC codes; zod errors read as their first message.
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  errorFormatter({ shape, error }) {
-    const retryAfterSeconds = error.cause instanceof RateLimitedError ? error.cause.retryAfterSeconds : undefined
-    return { ...shape, message: userMessageOf(error), data: { ...shape.data, stack: undefined, retryAfterSeconds } }
-  },
-})
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const retryAfterSeconds = error.cause instanceof RateLimitedError ? error.cause.retryAfterSeconds : undefined
+      return { ...shape, message: userMessageOf(error), data: { ...shape.data, stack: undefined, retryAfterSeconds } }
+    },
+  })
 
 const mapDomainErrors = t.middleware(async ({ next }) => {
   const result = await next()

@@ -30,17 +30,26 @@ describe('data dir lock', () => {
     writeFileSync(path.join(dir, 'wayfarer.pid'), JSON.stringify({ pid: 1, startTime: '1', bootId }))
     lockDataDir(dir)()
     // Our own pid, recorded by an earlier process that had the same pid (node as pid 1 in a container).
-    writeFileSync(path.join(dir, 'wayfarer.pid'), JSON.stringify({ pid: process.pid, startTime: `${Number(processStartTime(process.pid)) - 100}`, bootId }))
+    writeFileSync(
+      path.join(dir, 'wayfarer.pid'),
+      JSON.stringify({ pid: process.pid, startTime: `${Number(processStartTime(process.pid)) - 100}`, bootId }),
+    )
     lockDataDir(dir)()
     // A lock from an earlier boot.
-    writeFileSync(path.join(dir, 'wayfarer.pid'), JSON.stringify({ pid: process.ppid, startTime: processStartTime(process.ppid), bootId: 'an-earlier-boot' }))
+    writeFileSync(
+      path.join(dir, 'wayfarer.pid'),
+      JSON.stringify({ pid: process.ppid, startTime: processStartTime(process.ppid), bootId: 'an-earlier-boot' }),
+    )
     lockDataDir(dir)()
   })
 
   it('still refuses a live holder that really is the recorded process', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wf-lock-'))
     const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()
-    writeFileSync(path.join(dir, 'wayfarer.pid'), JSON.stringify({ pid: process.ppid, startTime: processStartTime(process.ppid), bootId }))
+    writeFileSync(
+      path.join(dir, 'wayfarer.pid'),
+      JSON.stringify({ pid: process.ppid, startTime: processStartTime(process.ppid), bootId }),
+    )
     expect(() => lockDataDir(dir)).toThrow(DataDirLockedError)
   })
 })

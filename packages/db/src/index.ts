@@ -77,7 +77,11 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
     const fresh = !inMemory && !existsSync(path.join(pgliteDir, 'PG_VERSION'))
     const pglite = inMemory
       ? await PGlite.create({ dataDir: pgliteDir, extensions: PGLITE_EXTENSIONS })
-      : await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams(), extensions: PGLITE_EXTENSIONS })
+      : await PGlite.create({
+          fs: new DurableNodeFS(pgliteDir),
+          startParams: durableStartParams(),
+          extensions: PGLITE_EXTENSIONS,
+        })
     if (!inMemory) {
       securePrivateTree(dataDir)
       if (fresh) securePrivateTree(pgliteDir, true)
@@ -88,7 +92,10 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
       prisma,
       kind: 'pglite',
       appliedMigrations,
-      snapshot: (read) => pglite.transaction((tx) => read({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) })),
+      snapshot: (read) =>
+        pglite.transaction((tx) =>
+          read({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) }),
+        ),
       listen: (channel, handlers) => pglite.listen(channel, () => handlers.onNotify()),
       notify: (channel) => notifyThrough(prisma, channel),
       async close() {
@@ -129,19 +136,30 @@ export async function withPostgres<T>(url: string, begin: string, work: (db: Sql
  * Restores a dump (`dumpSql`) into an empty target: a new embedded database in `dataDir`, or the empty
  * PostgreSQL database of `databaseUrl`. All or nothing: one transaction.
  */
-export async function restoreDatabase(options: DatabaseOptions, lines: AsyncIterable<string>): Promise<{ tables: Record<string, number> }> {
+export async function restoreDatabase(
+  options: DatabaseOptions,
+  lines: AsyncIterable<string>,
+): Promise<{ tables: Record<string, number> }> {
   if (options.databaseUrl) return withPostgres(options.databaseUrl, 'BEGIN', (db) => restoreSql(db, lines))
   const pgliteDir = path.join(options.dataDir, 'pglite')
   if (existsSync(pgliteDir) && readdirSync(pgliteDir).length > 0) {
-    throw new RestoreError(`${path.resolve(pgliteDir)} already holds a database: restore only into an empty data directory`)
+    throw new RestoreError(
+      `${path.resolve(pgliteDir)} already holds a database: restore only into an empty data directory`,
+    )
   }
   const unlock = lockDataDir(options.dataDir)
   try {
     mkdirSync(pgliteDir, { recursive: true, mode: 0o700 })
-    const pglite = await PGlite.create({ fs: new DurableNodeFS(pgliteDir), startParams: durableStartParams(), extensions: PGLITE_EXTENSIONS })
+    const pglite = await PGlite.create({
+      fs: new DurableNodeFS(pgliteDir),
+      startParams: durableStartParams(),
+      extensions: PGLITE_EXTENSIONS,
+    })
     let restored = false
     try {
-      const result = await pglite.transaction((tx) => restoreSql({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) }, lines))
+      const result = await pglite.transaction((tx) =>
+        restoreSql({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) }, lines),
+      )
       restored = true
       return result
     } finally {

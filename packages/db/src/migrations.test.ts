@@ -7,7 +7,9 @@ import { resolveMigrationsDir } from './migrator'
 // a comment breaks `prisma migrate deploy` (our own boot migrator would not notice).
 describe('migration files', () => {
   const dir = resolveMigrationsDir()
-  const migrations = readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
+  const migrations = readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
 
   it.each(migrations)('%s has no semicolon inside a comment', (name) => {
     const sql = readFileSync(path.join(dir, name, 'migration.sql'), 'utf8')

@@ -24,10 +24,21 @@ describe('migrations', () => {
   it('supports the queries the product relies on', async () => {
     const author = await db.prisma.user.create({ data: { email: 'a@example.com', passwordHash: 'x' } })
     await db.prisma.post.create({
-      data: { slug: 'one', title: 'One', authorId: author.id, metaKeywords: ['a', 'b'], tags: { create: { tag: { create: { name: 'T', slug: 't' } } } } },
+      data: {
+        slug: 'one',
+        title: 'One',
+        authorId: author.id,
+        metaKeywords: ['a', 'b'],
+        tags: { create: { tag: { create: { name: 'T', slug: 't' } } } },
+      },
     })
-    await expect(db.prisma.post.create({ data: { slug: 'one', title: 'Dup', authorId: author.id } })).rejects.toMatchObject({ code: 'P2002' })
-    const found = await db.prisma.post.findFirstOrThrow({ where: { metaKeywords: { has: 'b' } }, include: { tags: { include: { tag: true } } } })
+    await expect(
+      db.prisma.post.create({ data: { slug: 'one', title: 'Dup', authorId: author.id } }),
+    ).rejects.toMatchObject({ code: 'P2002' })
+    const found = await db.prisma.post.findFirstOrThrow({
+      where: { metaKeywords: { has: 'b' } },
+      include: { tags: { include: { tag: true } } },
+    })
     expect(found.tags[0]?.tag.name).toBe('T')
   })
 })
@@ -43,7 +54,10 @@ describe('embedded database on disk', () => {
     await first.close()
 
     mkdirSync(path.join(migrationsDir, '99990101000000_add_note'))
-    writeFileSync(path.join(migrationsDir, '99990101000000_add_note', 'migration.sql'), 'ALTER TABLE "categories" ADD COLUMN "note" TEXT;')
+    writeFileSync(
+      path.join(migrationsDir, '99990101000000_add_note', 'migration.sql'),
+      'ALTER TABLE "categories" ADD COLUMN "note" TEXT;',
+    )
     const second = await openDatabase({ dataDir, migrationsDir })
     expect(second.appliedMigrations).toEqual(['99990101000000_add_note'])
     expect(await second.prisma.category.count()).toBe(1)

@@ -23,7 +23,9 @@ export function resolveMigrationsDir(): string {
     const dir = fileURLToPath(candidate)
     if (existsSync(path.join(dir, 'migration_lock.toml'))) return dir
   }
-  throw new MigrationError(`No migrations directory found (looked in ${candidates.map((c) => fileURLToPath(c)).join(', ')})`)
+  throw new MigrationError(
+    `No migrations directory found (looked in ${candidates.map((c) => fileURLToPath(c)).join(', ')})`,
+  )
 }
 
 // Same table and checksum as `prisma migrate deploy`, so the Prisma CLI sees the history we wrote.
@@ -51,7 +53,8 @@ export async function applyPendingMigrations(db: SqlConnection, migrationsDir: s
     'SELECT migration_name, finished_at, rolled_back_at FROM "_prisma_migrations"',
   )
   const failed = rows.find((r) => r.finished_at === null && r.rolled_back_at === null)
-  if (failed) throw new MigrationError(`Migration ${failed.migration_name} failed earlier; fix the database by hand first`)
+  if (failed)
+    throw new MigrationError(`Migration ${failed.migration_name} failed earlier; fix the database by hand first`)
   const done = new Set(rows.filter((r) => r.rolled_back_at === null).map((r) => r.migration_name))
 
   const pending = readdirSync(migrationsDir, { withFileTypes: true })

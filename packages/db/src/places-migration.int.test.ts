@@ -28,7 +28,10 @@ async function databaseLocation(): Promise<{ databaseUrl?: string; dataDir: stri
 describe('the places migration on a database with content', () => {
   it('adds the columns and backfills country codes from the location texts', async () => {
     const migrationsDir = path.join(workDir, 'migrations')
-    cpSync(resolveMigrationsDir(), migrationsDir, { recursive: true, filter: (src) => !src.includes(PLACES) && !/_places_|\/9{4}/.test(src) })
+    cpSync(resolveMigrationsDir(), migrationsDir, {
+      recursive: true,
+      filter: (src) => !src.includes(PLACES) && !/_places_|\/9{4}/.test(src),
+    })
     const location = await databaseLocation()
 
     const before = await openDatabase({ ...location, migrationsDir })
@@ -42,7 +45,9 @@ describe('the places migration on a database with content', () => {
     }
     const locations = ['Pokhara, Nepal', 'Lofoten, Norway', 'Bora Bora, French Polynesia', 'Somewhere nice', '']
     for (const [i, loc] of locations.entries()) {
-      await sql(`INSERT INTO "gallery_images" ("cloudinary_public_id", "url", "location", "updated_at") VALUES ('g${i}', '/media/g${i}.jpg', '${loc}', now())`)
+      await sql(
+        `INSERT INTO "gallery_images" ("cloudinary_public_id", "url", "location", "updated_at") VALUES ('g${i}', '/media/g${i}.jpg', '${loc}', now())`,
+      )
     }
     await before.close()
 
@@ -50,14 +55,28 @@ describe('the places migration on a database with content', () => {
     const after = await openDatabase({ ...location, migrationsDir })
     try {
       expect(after.appliedMigrations).toEqual([PLACES])
-      const posts = await after.prisma.post.findMany({ orderBy: { id: 'asc' }, select: { locationCountry: true, countryCode: true, latitude: true } })
+      const posts = await after.prisma.post.findMany({
+        orderBy: { id: 'asc' },
+        select: { locationCountry: true, countryCode: true, latitude: true },
+      })
       expect(posts.map((p) => p.countryCode)).toEqual(['NP', 'GB', 'GB', 'CI', 'US', null, null])
       expect(posts.every((p) => p.latitude === null)).toBe(true)
       const photos = await after.prisma.galleryImage.findMany({ orderBy: { id: 'asc' }, select: { countryCode: true } })
       expect(photos.map((p) => p.countryCode)).toEqual(['NP', 'NO', 'PF', null, null])
       // The temporary name table is gone and the new table works.
       await after.prisma.postRoute.create({
-        data: { postId: 1, points: [], profile: [], distanceM: 0, elevationGainM: 0, pointCount: 0, minLatitude: 0, minLongitude: 0, maxLatitude: 0, maxLongitude: 0 },
+        data: {
+          postId: 1,
+          points: [],
+          profile: [],
+          distanceM: 0,
+          elevationGainM: 0,
+          pointCount: 0,
+          minLatitude: 0,
+          minLongitude: 0,
+          maxLatitude: 0,
+          maxLongitude: 0,
+        },
       })
       expect(await after.prisma.postRoute.count()).toBe(1)
     } finally {

@@ -16,7 +16,9 @@ const literal = (text: string) => `'${text.replace(/'/g, "''")}'`
 
 /** COPY's text format: backslash escapes for the characters that frame rows and fields; NULL is \N. */
 const copyField = (value: string | null) =>
-  value === null ? '\\N' : value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')
+  value === null
+    ? '\\N'
+    : value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\t/g, '\\t')
 
 function parseCopyField(field: string): string | null {
   if (field === '\\N') return null
@@ -70,7 +72,11 @@ async function primaryKeyOf(db: SqlConnection, table: string): Promise<string[]>
 }
 
 /** Writes the dump through `write`; run it inside one snapshot (a REPEATABLE READ transaction, or PGlite's lock). */
-export async function dumpSql(db: SqlConnection, migrationsDir: string, write: (chunk: string) => Promise<void> | void): Promise<{ tables: Record<string, number> }> {
+export async function dumpSql(
+  db: SqlConnection,
+  migrationsDir: string,
+  write: (chunk: string) => Promise<void> | void,
+): Promise<{ tables: Record<string, number> }> {
   await write(
     `-- Wayfarer database dump: pg_dump-compatible plain SQL.\n-- Restore with "npm run restore -- FILE" (embedded or PostgreSQL), or psql -f into an empty database.\n` +
       `SET client_encoding = 'UTF8';\nSET standard_conforming_strings = on;\n${MARK}schema\n${CREATE_HISTORY};\n`,
@@ -79,7 +85,9 @@ export async function dumpSql(db: SqlConnection, migrationsDir: string, write: (
     `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
   )
   for (const { migration_name: name } of applied) {
-    await write(`${MARK}migration ${name}\n${readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8').trimEnd()}\n`)
+    await write(
+      `${MARK}migration ${name}\n${readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8').trimEnd()}\n`,
+    )
   }
   await write(`${MARK}data\n`)
   const tables: Record<string, number> = {}
@@ -106,9 +114,14 @@ export async function dumpSql(db: SqlConnection, migrationsDir: string, write: (
     `SELECT c.relname AS seq FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'S' AND n.nspname = 'public' ORDER BY c.relname`,
   )
   for (const { seq } of sequences) {
-    const { rows } = await db.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text AS last_value, is_called FROM public.${ident(seq)}`)
+    const { rows } = await db.query<{ last_value: string; is_called: boolean }>(
+      `SELECT last_value::text AS last_value, is_called FROM public.${ident(seq)}`,
+    )
     const state = rows[0]
-    if (state) await write(`SELECT pg_catalog.setval(${literal(`public.${ident(seq)}`)}, ${state.last_value}, ${state.is_called});\n`)
+    if (state)
+      await write(
+        `SELECT pg_catalog.setval(${literal(`public.${ident(seq)}`)}, ${state.last_value}, ${state.is_called});\n`,
+      )
   }
   await write(`${MARK}end\n`)
   return { tables }
@@ -123,11 +136,15 @@ export class RestoreError extends Error {
  * Loads a dump written by `dumpSql` into an empty database: the migrations, every row (through typed INSERTs,
  * parents first), the sequences. Run it inside one transaction so a failure leaves nothing behind.
  */
-export async function restoreSql(db: SqlConnection, lines: AsyncIterable<string>): Promise<{ tables: Record<string, number> }> {
+export async function restoreSql(
+  db: SqlConnection,
+  lines: AsyncIterable<string>,
+): Promise<{ tables: Record<string, number> }> {
   const { rows: existing } = await db.query<{ n: string }>(
     `SELECT count(*)::text AS n FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind = 'r'`,
   )
-  if (Number(existing[0]?.n ?? 0) > 0) throw new RestoreError('The target database is not empty: restore only into an empty database')
+  if (Number(existing[0]?.n ?? 0) > 0)
+    throw new RestoreError('The target database is not empty: restore only into an empty database')
 
   const tables: Record<string, number> = {}
   let section = 'preamble'
@@ -144,11 +161,19 @@ export async function restoreSql(db: SqlConnection, lines: AsyncIterable<string>
     if (!copy || copy.rows.length === 0) return
     copy.types ??= new Map((await columnsOf(db, copy.table)).map((c) => [c.name, c.type]))
     const params: (string | null)[] = []
-    const values = copy.rows.map((row) => `(${row.map((v, i) => {
-      params.push(v)
-      return `$${params.length}::text::${copy!.types!.get(copy!.columns[i]!) ?? 'text'}`
-    }).join(', ')})`)
-    await db.query(`INSERT INTO public.${ident(copy.table)} (${copy.columns.map(ident).join(', ')}) VALUES ${values.join(', ')}`, params)
+    const values = copy.rows.map(
+      (row) =>
+        `(${row
+          .map((v, i) => {
+            params.push(v)
+            return `$${params.length}::text::${copy!.types!.get(copy!.columns[i]!) ?? 'text'}`
+          })
+          .join(', ')})`,
+    )
+    await db.query(
+      `INSERT INTO public.${ident(copy.table)} (${copy.columns.map(ident).join(', ')}) VALUES ${values.join(', ')}`,
+      params,
+    )
     tables[copy.table] = (tables[copy.table] ?? 0) + copy.rows.length
     copy.rows = []
   }
@@ -180,6 +205,9 @@ export async function restoreSql(db: SqlConnection, lines: AsyncIterable<string>
     if (section !== 'preamble') statement.push(line)
   }
   await flushStatement()
-  if (!sawEnd) throw new RestoreError('The database dump is incomplete (no end marker): the archive is truncated or not a Wayfarer backup')
+  if (!sawEnd)
+    throw new RestoreError(
+      'The database dump is incomplete (no end marker): the archive is truncated or not a Wayfarer backup',
+    )
   return { tables }
 }

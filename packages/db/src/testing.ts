@@ -3,7 +3,10 @@ import pg from 'pg'
 import { openDatabase, type Database } from './index'
 
 /** A new, empty database on the PostgreSQL server of `serverUrl`; `drop` removes it again. */
-export async function createEmptyDatabase(serverUrl: string, prefix = 'wayfarer_test'): Promise<{ url: string; drop(): Promise<void> }> {
+export async function createEmptyDatabase(
+  serverUrl: string,
+  prefix = 'wayfarer_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()

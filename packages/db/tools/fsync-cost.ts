@@ -25,9 +25,13 @@ const on = await open(true)
 const totals = { off: 0, on: 0 }
 const fsyncsBefore = durabilityStats.fsyncs
 for (let round = 0; round < ROUNDS; round++) {
-  for (const [name, db] of [['off', off], ['on', on]] as const) {
+  for (const [name, db] of [
+    ['off', off],
+    ['on', on],
+  ] as const) {
     const started = process.hrtime.bigint()
-    for (let i = 0; i < ROWS_PER_ROUND; i++) await db.pglite.query('INSERT INTO notes (body) VALUES ($1)', [`note ${round}-${i}`])
+    for (let i = 0; i < ROWS_PER_ROUND; i++)
+      await db.pglite.query('INSERT INTO notes (body) VALUES ($1)', [`note ${round}-${i}`])
     totals[name] += Number(process.hrtime.bigint() - started) / 1e6
   }
 }
@@ -37,8 +41,11 @@ for (const db of [off, on]) {
   await db.pglite.close()
   rmSync(db.dir, { recursive: true, force: true })
 }
-const line = (name: string, ms: number) => `${name.padEnd(28)} ${(commits / (ms / 1000)).toFixed(0).padStart(7)} commits/s  ${(ms / commits).toFixed(2).padStart(7)} ms/commit`
+const line = (name: string, ms: number) =>
+  `${name.padEnd(28)} ${(commits / (ms / 1000)).toFixed(0).padStart(7)} commits/s  ${(ms / commits).toFixed(2).padStart(7)} ms/commit`
 console.log(`\nPGlite single-row INSERT commits, ${commits} each, ${ROUNDS} interleaved rounds`)
 console.log(line('fsync off (PGlite default)', totals.off))
 console.log(line('fsync on (Wayfarer)', totals.on))
-console.log(`fsync calls with fsync on: ${fsyncs} (${(fsyncs / commits).toFixed(2)} per commit); cost ${(totals.on / totals.off).toFixed(1)}× the time per commit\n`)
+console.log(
+  `fsync calls with fsync on: ${fsyncs} (${(fsyncs / commits).toFixed(2)} per commit); cost ${(totals.on / totals.off).toFixed(1)}× the time per commit\n`,
+)

@@ -9,7 +9,13 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PrismaPGlite } from 'pglite-prisma-adapter'
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils'
 import {
-  openSchemaEngine, createMigration, applyMigrations, status, readSchemaFiles, patchPgliteCharOid, patchNodePgCharOid,
+  openSchemaEngine,
+  createMigration,
+  applyMigrations,
+  status,
+  readSchemaFiles,
+  patchPgliteCharOid,
+  patchNodePgCharOid,
 } from './schema-engine.ts'
 import { pgMigrateFactory } from './pg-migrate-factory.ts'
 
@@ -17,7 +23,9 @@ const [cmd, arg] = process.argv.slice(2)
 const migrationsDir = 'prisma/migrations'
 const shadows: PGlite[] = []
 
-async function pgliteFactory(dataDir: string): Promise<{ factory: SqlMigrationAwareDriverAdapterFactory; main: PGlite }> {
+async function pgliteFactory(
+  dataDir: string,
+): Promise<{ factory: SqlMigrationAwareDriverAdapterFactory; main: PGlite }> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true })
   const main = patchPgliteCharOid(await PGlite.create({ dataDir, extensions: { pg_trgm } }))
   const base = new PrismaPGlite(main)
@@ -53,7 +61,9 @@ try {
   if (cmd === 'create') {
     if (!arg) throw new Error('usage: migrate create NAME')
     const created = await createMigration(engine, migrationsDir, schemaFiles, arg)
-    console.log(created ? `created prisma/migrations/${created}` : 'schema.prisma matches the migrations: nothing to create')
+    console.log(
+      created ? `created prisma/migrations/${created}` : 'schema.prisma matches the migrations: nothing to create',
+    )
   } else if (cmd === 'deploy') console.log('applied:', await applyMigrations(engine, migrationsDir))
   else if (cmd === 'status') console.log(JSON.stringify(await status(engine, migrationsDir), null, 2))
   else throw new Error('usage: migrate create NAME | deploy [pgliteDir] | status [pgliteDir]')

@@ -18,7 +18,9 @@ function loadWasm() {
   return (loaded ??= (async () => {
     ;(globalThis as any).PRISMA_WASM_PANIC_REGISTRY ??= {
       message: '',
-      set_message(m: string) { this.message = `RuntimeError: ${m}` },
+      set_message(m: string) {
+        this.message = `RuntimeError: ${m}`
+      },
     }
     const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm/schema_engine_bg'))
     const bytes = await readFile(path.join(dir, 'schema_engine_bg.wasm'))
@@ -37,7 +39,9 @@ export async function openSchemaEngine(
   const { SchemaEngine } = glue as unknown as typeof import('@prisma/schema-engine-wasm')
   return SchemaEngine.new(
     { datamodels: schemaFiles.length ? schemaFiles : undefined }, // [] panics in psl validation
-    (log: string) => { if (debug) console.error('[schema-engine]', log) },
+    (log: string) => {
+      if (debug) console.error('[schema-engine]', log)
+    },
     bindMigrationAwareSqlAdapterFactory(withCharSupport(adapterFactory)),
   )
 }
@@ -66,7 +70,13 @@ export async function readSchemaFiles(schemaPath: string): Promise<[string, stri
 
 // Equivalent of `prisma migrate dev --create-only --name <name>` (like the CLI, it first applies pending
 // migrations to the dev database).
-export async function createMigration(engine: SchemaEngine, migrationsDir: string, schemaFiles: [string, string][], name: string, draft = false) {
+export async function createMigration(
+  engine: SchemaEngine,
+  migrationsDir: string,
+  schemaFiles: [string, string][],
+  name: string,
+  draft = false,
+) {
   const migrationsList = await loadMigrationList(migrationsDir)
   const diagnose = async () => {
     const d = await engine.devDiagnostic({ migrationsList, filters: noFilter })
@@ -112,8 +122,12 @@ export async function status(engine: SchemaEngine, migrationsDir: string) {
 // "char" type (OID 18) – selected by the schema describer (pg_constraint.contype) – is rejected with
 // UnsupportedNativeDataType. We (1) report such columns as text so the adapter does not throw, boxing their
 // values in PgChar, then (2) re-type boxed columns as ColumnTypeEnum.Character (what the describer reads).
-const PG_CHAR = 18, PG_TEXT = 25, CHARACTER = 6
-class PgChar { constructor(readonly v: string) {} }
+const PG_CHAR = 18,
+  PG_TEXT = 25,
+  CHARACTER = 6
+class PgChar {
+  constructor(readonly v: string) {}
+}
 const box = (v: unknown) => (v == null ? v : new PgChar(String(v)))
 
 export async function patchNodePgCharOid() {
@@ -122,7 +136,12 @@ export async function patchNodePgCharOid() {
   if (orig.__charPatched) return
   pg.Result.prototype.addFields = function (fields: { dataTypeID: number }[]) {
     orig.call(this, fields)
-    fields.forEach((f, i) => { if (f.dataTypeID === PG_CHAR) { f.dataTypeID = PG_TEXT; this._parsers[i] = box } })
+    fields.forEach((f, i) => {
+      if (f.dataTypeID === PG_CHAR) {
+        f.dataTypeID = PG_TEXT
+        this._parsers[i] = box
+      }
+    })
   }
   pg.Result.prototype.addFields.__charPatched = true
 }
@@ -143,7 +162,13 @@ export function patchPgliteCharOid<T extends { query: (...a: any[]) => Promise<a
   return db
 }
 function retypeChars(res: { columnTypes: number[]; rows: unknown[][] }) {
-  for (const row of res.rows) row.forEach((v, i) => { if (v instanceof PgChar) { row[i] = v.v; res.columnTypes[i] = CHARACTER } })
+  for (const row of res.rows)
+    row.forEach((v, i) => {
+      if (v instanceof PgChar) {
+        row[i] = v.v
+        res.columnTypes[i] = CHARACTER
+      }
+    })
   return res
 }
 function wrapQueryable<T extends { queryRaw: Function }>(q: T): T {

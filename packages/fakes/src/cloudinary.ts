@@ -41,7 +41,9 @@ export function signParams(params: Record<string, string>, secret: string): stri
     .sort()
     .map((k) => `${k}=${params[k]}`)
     .join('&')
-  return createHash('sha1').update(payload + secret).digest('hex')
+  return createHash('sha1')
+    .update(payload + secret)
+    .digest('hex')
 }
 
 /** `title=a|caption=b\|c` -> {title:'a', caption:'b|c'} (Cloudinary escapes | and = in values). */
@@ -58,7 +60,9 @@ function parseContext(value: string): Record<string, string> {
  * A Cloudinary account on 127.0.0.1 speaking the parts of the Upload and Admin APIs Wayfarer uses: signed
  * uploads and destroys (signatures checked), Basic-auth resource listing with cursors, and image delivery.
  */
-export async function startFakeCloudinary(options: { port?: number; cloud?: string; key?: string; secret?: string } = {}): Promise<FakeCloudinary> {
+export async function startFakeCloudinary(
+  options: { port?: number; cloud?: string; key?: string; secret?: string } = {},
+): Promise<FakeCloudinary> {
   const cloud = options.cloud ?? 'fake-cloud'
   const key = options.key ?? '123456789012345'
   const secret = options.secret ?? 'fake-secret-value'
@@ -92,7 +96,11 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
   const readForm = async (req: IncomingMessage): Promise<{ fields: Record<string, string>; file?: Buffer }> => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
-    const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData()
+    const form = await new Request('http://fake/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body: Buffer.concat(chunks),
+    }).formData()
     const fields: Record<string, string> = {}
     let file: Buffer | undefined
     for (const [name, value] of form.entries()) {
@@ -101,8 +109,10 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
     }
     return { fields, file }
   }
-  const signed = (fields: Record<string, string>) => fields.api_key === key && fields.signature === signParams(fields, secret)
-  const basicAuthOk = (req: IncomingMessage) => req.headers.authorization === `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`
+  const signed = (fields: Record<string, string>) =>
+    fields.api_key === key && fields.signature === signParams(fields, secret)
+  const basicAuthOk = (req: IncomingMessage) =>
+    req.headers.authorization === `Basic ${Buffer.from(`${key}:${secret}`).toString('base64')}`
 
   /** One page of matching resources, newest first; the cursor is the next offset. */
   const sendPage = (res: ServerResponse, url: URL, matches: (r: FakeResource) => boolean) => {
@@ -111,7 +121,10 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
     const start = cursor ? Number(Buffer.from(cursor, 'base64url').toString()) : 0
     const matching = [...resources.values()].filter(matches).sort((a, b) => b.created_at.localeCompare(a.created_at))
     const next = start + max < matching.length ? Buffer.from(String(start + max)).toString('base64url') : undefined
-    return send(res, 200, { resources: matching.slice(start, start + max).map(describe), ...(next ? { next_cursor: next } : {}) })
+    return send(res, 200, {
+      resources: matching.slice(start, start + max).map(describe),
+      ...(next ? { next_cursor: next } : {}),
+    })
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -134,7 +147,9 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
       const { fields, file } = await readForm(req)
       if (!signed(fields)) return send(res, 401, { error: { message: 'Invalid Signature' } })
       if (!file) return send(res, 400, { error: { message: 'Missing required parameter - file' } })
-      const meta = await sharp(file).metadata().catch(() => undefined)
+      const meta = await sharp(file)
+        .metadata()
+        .catch(() => undefined)
       if (!meta) return send(res, 400, { error: { message: 'Invalid image file' } })
       const folder = fields.folder ? `${fields.folder}/` : ''
       const resource: FakeResource = {
@@ -168,7 +183,9 @@ export async function startFakeCloudinary(options: { port?: number; cloud?: stri
       const single = pathname.slice(`${api}/resources/image/upload/`.length)
       if (single) {
         const resource = resources.get(single)
-        return resource ? send(res, 200, describe(resource)) : send(res, 404, { error: { message: `Resource not found - ${single}` } })
+        return resource
+          ? send(res, 200, describe(resource))
+          : send(res, 404, { error: { message: `Resource not found - ${single}` } })
       }
       const prefix = url.searchParams.get('prefix') ?? ''
       return sendPage(res, url, (r) => r.public_id.startsWith(prefix))

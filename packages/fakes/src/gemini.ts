@@ -52,13 +52,16 @@ const JSON_REPLY = JSON.stringify({
 export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<FakeGemini> {
   const requests: FakeGeminiRequest[] = []
   const server = createServer((req, res) => {
-    void handle(req, res).catch(() => send(res, 500, { error: { code: 500, message: 'fake failed', status: 'INTERNAL' } }))
+    void handle(req, res).catch(() =>
+      send(res, 500, { error: { code: 500, message: 'fake failed', status: 'INTERNAL' } }),
+    )
   })
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const match = /^\/v1beta\/models\/([^:/]+):(\w+)/.exec(req.url ?? '')
     const body = await readJson(req)
-    if (req.method !== 'POST' || !match) return send(res, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
+    if (req.method !== 'POST' || !match)
+      return send(res, 404, { error: { code: 404, message: 'Not found', status: 'NOT_FOUND' } })
     const [, model = '', method = ''] = match
     const apiKey = String(req.headers['x-goog-api-key'] ?? '')
     const parts = partsOf(body)
@@ -70,7 +73,13 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
           code: 400,
           message: 'API key not valid. Please pass a valid API key.',
           status: 'INVALID_ARGUMENT',
-          details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com' }],
+          details: [
+            {
+              '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+              reason: 'API_KEY_INVALID',
+              domain: 'googleapis.com',
+            },
+          ],
         },
       })
     }
@@ -85,14 +94,20 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
       })
     }
     if (options.unknownModels?.includes(model)) {
-      return send(res, 404, { error: { code: 404, message: `models/${model} is not found for API version v1beta`, status: 'NOT_FOUND' } })
+      return send(res, 404, {
+        error: { code: 404, message: `models/${model} is not found for API version v1beta`, status: 'NOT_FOUND' },
+      })
     }
     if (method === 'countTokens') return send(res, 200, { totalTokens: 1 })
-    if (method !== 'generateContent') return send(res, 404, { error: { code: 404, message: 'Unknown method', status: 'NOT_FOUND' } })
+    if (method !== 'generateContent')
+      return send(res, 404, { error: { code: 404, message: 'Unknown method', status: 'NOT_FOUND' } })
 
     const prompt = parts.map((p) => p.text ?? '').join('\n')
     if (prompt.includes(FAKE_GEMINI_BLOCK_MARKER)) {
-      return send(res, 200, { candidates: [{ finishReason: 'SAFETY', index: 0 }], promptFeedback: { blockReason: 'SAFETY' } })
+      return send(res, 200, {
+        candidates: [{ finishReason: 'SAFETY', index: 0 }],
+        promptFeedback: { blockReason: 'SAFETY' },
+      })
     }
     const text = options.reply ? options.reply(prompt, model) : /\bJSON\b/.test(prompt) ? JSON_REPLY : FAKE_GEMINI_REPLY
     return send(res, 200, {
@@ -114,7 +129,10 @@ export async function startFakeGemini(options: FakeGeminiOptions = {}): Promise<
 }
 
 /** The part of a generateContent request the fake reads: the content parts. Anything else reads as no parts. */
-const geminiPart = z.object({ text: z.string().optional(), inlineData: z.object({ mimeType: z.string(), data: z.string() }).optional() })
+const geminiPart = z.object({
+  text: z.string().optional(),
+  inlineData: z.object({ mimeType: z.string(), data: z.string() }).optional(),
+})
 export type GeminiPart = z.infer<typeof geminiPart>
 const generateContentBody = z.object({ contents: z.array(z.object({ parts: z.array(geminiPart).optional() })) })
 

@@ -29,21 +29,156 @@ const day = (n: number) => new Date(Date.UTC(2026, 9, 30 - n, 12, 0, 0)).toISOSt
 
 /** The channel's uploads, newest first: 8 long videos, 5 Shorts, a live stream and one foreign video. */
 export const defaultUploads: FakeUpload[] = [
-  { id: 'fakeVideo01', title: 'Crossing the Andes by Night Bus: Twenty Hours from Santiago to Mendoza and Back Again', description: 'The long way over the mountains.', duration: 'PT24M10S', publishedAt: day(0), viewCount: '152340', likeCount: '8123', commentCount: '412' },
-  { id: 'fakeShort01', title: 'Sunrise over Bagan in 30 seconds flat, no filter', description: 'Balloons everywhere', duration: 'PT30S', publishedAt: day(1), viewCount: '98000', likeCount: '5100', commentCount: '77' },
-  { id: 'fakeVideo02', title: 'Street Food of Hanoi', description: 'Pho, bun cha and egg coffee.', duration: 'PT12M34S', publishedAt: day(2), viewCount: '45012', likeCount: '2001', commentCount: '120' },
-  { id: 'fakeShort02', title: 'Ten-minute ferry, one-minute cut #shorts', description: 'Greek islands', duration: 'PT4M2S', publishedAt: day(3), viewCount: '30500', likeCount: '900', commentCount: '31' },
-  { id: 'fakeVideo03', title: 'Three Days in Lisbon on a Budget', description: 'Trams, tiles and pastéis.', duration: 'PT18M', publishedAt: day(4), viewCount: '22000', commentCount: '64' },
-  { id: 'fakeLive001', title: 'Live from the Northern Lights camp', description: 'Streamed live', duration: 'P0D', publishedAt: day(5), viewCount: '5400', likeCount: '300', commentCount: '12' },
-  { id: 'fakeVideo04', title: 'Trekking to Everest Base Camp', description: 'Fourteen days on foot.', duration: 'PT1H2M3S', publishedAt: day(6), viewCount: '310000', likeCount: '15000', commentCount: '980' },
-  { id: 'fakeShort03', title: 'Snorkelling with turtles', description: 'Gili islands #travel', duration: 'PT58S', publishedAt: day(7), viewCount: '12000', likeCount: '640', commentCount: '18' },
-  { id: 'otherChan01', title: 'Someone else’s video', description: 'Not ours', duration: 'PT40S', publishedAt: day(8), channelId: 'UCsomeoneElse000000000001', viewCount: '1', likeCount: '0', commentCount: '0' },
-  { id: 'fakeVideo05', title: 'Desert Nights in Wadi Rum', description: 'Stars and silence.', duration: 'PT9M50S', publishedAt: day(9), viewCount: '8700', likeCount: '410', commentCount: '25' },
-  { id: 'fakeShort04', title: 'How to pack a carry-on in one minute', description: '', duration: 'PT1M', publishedAt: day(10), viewCount: '40000', likeCount: '2100', commentCount: '55' },
-  { id: 'fakeVideo06', title: 'Kyoto in Autumn', description: 'Maple leaves and temples.', duration: 'PT15M5S', publishedAt: day(11), viewCount: '67000', likeCount: '3300', commentCount: '150' },
-  { id: 'fakeShort05', title: 'Market sounds of Marrakech', description: '', duration: 'PT3M', publishedAt: day(12), viewCount: '9100', likeCount: '400', commentCount: '9' },
-  { id: 'fakeVideo07', title: 'Island Hopping in the Philippines', description: 'El Nido to Coron.', duration: 'PT21M', publishedAt: day(13), viewCount: '54000', likeCount: '2800', commentCount: '140' },
-  { id: 'fakeVideo08', title: 'What I Pack for Six Months on the Road', description: 'Gear list.', duration: 'PT11M', publishedAt: day(14), viewCount: '71000', likeCount: '3900', commentCount: '300' },
+  {
+    id: 'fakeVideo01',
+    title: 'Crossing the Andes by Night Bus: Twenty Hours from Santiago to Mendoza and Back Again',
+    description: 'The long way over the mountains.',
+    duration: 'PT24M10S',
+    publishedAt: day(0),
+    viewCount: '152340',
+    likeCount: '8123',
+    commentCount: '412',
+  },
+  {
+    id: 'fakeShort01',
+    title: 'Sunrise over Bagan in 30 seconds flat, no filter',
+    description: 'Balloons everywhere',
+    duration: 'PT30S',
+    publishedAt: day(1),
+    viewCount: '98000',
+    likeCount: '5100',
+    commentCount: '77',
+  },
+  {
+    id: 'fakeVideo02',
+    title: 'Street Food of Hanoi',
+    description: 'Pho, bun cha and egg coffee.',
+    duration: 'PT12M34S',
+    publishedAt: day(2),
+    viewCount: '45012',
+    likeCount: '2001',
+    commentCount: '120',
+  },
+  {
+    id: 'fakeShort02',
+    title: 'Ten-minute ferry, one-minute cut #shorts',
+    description: 'Greek islands',
+    duration: 'PT4M2S',
+    publishedAt: day(3),
+    viewCount: '30500',
+    likeCount: '900',
+    commentCount: '31',
+  },
+  {
+    id: 'fakeVideo03',
+    title: 'Three Days in Lisbon on a Budget',
+    description: 'Trams, tiles and pastéis.',
+    duration: 'PT18M',
+    publishedAt: day(4),
+    viewCount: '22000',
+    commentCount: '64',
+  },
+  {
+    id: 'fakeLive001',
+    title: 'Live from the Northern Lights camp',
+    description: 'Streamed live',
+    duration: 'P0D',
+    publishedAt: day(5),
+    viewCount: '5400',
+    likeCount: '300',
+    commentCount: '12',
+  },
+  {
+    id: 'fakeVideo04',
+    title: 'Trekking to Everest Base Camp',
+    description: 'Fourteen days on foot.',
+    duration: 'PT1H2M3S',
+    publishedAt: day(6),
+    viewCount: '310000',
+    likeCount: '15000',
+    commentCount: '980',
+  },
+  {
+    id: 'fakeShort03',
+    title: 'Snorkelling with turtles',
+    description: 'Gili islands #travel',
+    duration: 'PT58S',
+    publishedAt: day(7),
+    viewCount: '12000',
+    likeCount: '640',
+    commentCount: '18',
+  },
+  {
+    id: 'otherChan01',
+    title: 'Someone else’s video',
+    description: 'Not ours',
+    duration: 'PT40S',
+    publishedAt: day(8),
+    channelId: 'UCsomeoneElse000000000001',
+    viewCount: '1',
+    likeCount: '0',
+    commentCount: '0',
+  },
+  {
+    id: 'fakeVideo05',
+    title: 'Desert Nights in Wadi Rum',
+    description: 'Stars and silence.',
+    duration: 'PT9M50S',
+    publishedAt: day(9),
+    viewCount: '8700',
+    likeCount: '410',
+    commentCount: '25',
+  },
+  {
+    id: 'fakeShort04',
+    title: 'How to pack a carry-on in one minute',
+    description: '',
+    duration: 'PT1M',
+    publishedAt: day(10),
+    viewCount: '40000',
+    likeCount: '2100',
+    commentCount: '55',
+  },
+  {
+    id: 'fakeVideo06',
+    title: 'Kyoto in Autumn',
+    description: 'Maple leaves and temples.',
+    duration: 'PT15M5S',
+    publishedAt: day(11),
+    viewCount: '67000',
+    likeCount: '3300',
+    commentCount: '150',
+  },
+  {
+    id: 'fakeShort05',
+    title: 'Market sounds of Marrakech',
+    description: '',
+    duration: 'PT3M',
+    publishedAt: day(12),
+    viewCount: '9100',
+    likeCount: '400',
+    commentCount: '9',
+  },
+  {
+    id: 'fakeVideo07',
+    title: 'Island Hopping in the Philippines',
+    description: 'El Nido to Coron.',
+    duration: 'PT21M',
+    publishedAt: day(13),
+    viewCount: '54000',
+    likeCount: '2800',
+    commentCount: '140',
+  },
+  {
+    id: 'fakeVideo08',
+    title: 'What I Pack for Six Months on the Road',
+    description: 'Gear list.',
+    duration: 'PT11M',
+    publishedAt: day(14),
+    viewCount: '71000',
+    likeCount: '3900',
+    commentCount: '300',
+  },
 ]
 
 export interface FakeYouTube {
@@ -59,7 +194,9 @@ export interface FakeYouTube {
   close(): Promise<void>
 }
 
-export async function startFakeYouTube(options: { port?: number; apiKey?: string; uploads?: FakeUpload[] } = {}): Promise<FakeYouTube> {
+export async function startFakeYouTube(
+  options: { port?: number; apiKey?: string; uploads?: FakeUpload[] } = {},
+): Promise<FakeYouTube> {
   const apiKey = options.apiKey ?? FAKE_API_KEY
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -72,10 +209,14 @@ export async function startFakeYouTube(options: { port?: number; apiKey?: string
     const thumb = /^\/vi\/([\w-]{11})\/(\w+)\.jpg$/.exec(url.pathname)
     if (thumb) return send(200, thumbnailSvg(thumb[1]!), 'image/svg+xml')
 
-    const resource = /^\/youtube\/v3\/(channels|playlistItems|videos)$/.exec(url.pathname)?.[1] as keyof FakeYouTube['calls'] | undefined
+    const resource = /^\/youtube\/v3\/(channels|playlistItems|videos)$/.exec(url.pathname)?.[1] as
+      keyof FakeYouTube['calls'] | undefined
     if (!resource) return send(404, { error: { code: 404, message: 'Not Found', errors: [{ reason: 'notFound' }] } })
     fake.calls[resource] += 1
-    fake.requests.push({ url: req.url ?? '', key: typeof key === 'string' ? key : url.searchParams.get('key') ?? undefined })
+    fake.requests.push({
+      url: req.url ?? '',
+      key: typeof key === 'string' ? key : (url.searchParams.get('key') ?? undefined),
+    })
 
     if (key !== apiKey && url.searchParams.get('key') !== apiKey) return send(400, badKeyBody)
     if (fake.quotaExceeded) return send(403, quotaBody)
@@ -84,17 +225,43 @@ export async function startFakeYouTube(options: { port?: number; apiKey?: string
 
     if (resource === 'channels') {
       const id = url.searchParams.get('id')
-      const items = id === FAKE_CHANNEL_ID ? [{ kind: 'youtube#channel', id, contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${id.slice(2)}` } } }] : []
-      return send(200, { kind: 'youtube#channelListResponse', pageInfo: { totalResults: items.length, resultsPerPage: 5 }, items })
+      const items =
+        id === FAKE_CHANNEL_ID
+          ? [
+              {
+                kind: 'youtube#channel',
+                id,
+                contentDetails: { relatedPlaylists: { likes: '', uploads: `UU${id.slice(2)}` } },
+              },
+            ]
+          : []
+      return send(200, {
+        kind: 'youtube#channelListResponse',
+        pageInfo: { totalResults: items.length, resultsPerPage: 5 },
+        items,
+      })
     }
     if (resource === 'playlistItems') {
       if (url.searchParams.get('playlistId') !== `UU${FAKE_CHANNEL_ID.slice(2)}`) {
-        return send(404, { error: { code: 404, message: 'The playlist identified with the request\'s <code>playlistId</code> parameter cannot be found.', errors: [{ reason: 'playlistNotFound' }] } })
+        return send(404, {
+          error: {
+            code: 404,
+            message: "The playlist identified with the request's <code>playlistId</code> parameter cannot be found.",
+            errors: [{ reason: 'playlistNotFound' }],
+          },
+        })
       }
       const max = Math.min(50, Number(url.searchParams.get('maxResults') ?? 5))
       // The default set includes one foreign upload so the source's filter to the owner's channel is exercised.
-      const items = fake.uploads.slice(0, max).map((u) => ({ kind: 'youtube#playlistItem', contentDetails: { videoId: u.id, videoPublishedAt: u.publishedAt } }))
-      return send(200, { kind: 'youtube#playlistItemListResponse', pageInfo: { totalResults: fake.uploads.length, resultsPerPage: max }, items })
+      const items = fake.uploads.slice(0, max).map((u) => ({
+        kind: 'youtube#playlistItem',
+        contentDetails: { videoId: u.id, videoPublishedAt: u.publishedAt },
+      }))
+      return send(200, {
+        kind: 'youtube#playlistItemListResponse',
+        pageInfo: { totalResults: fake.uploads.length, resultsPerPage: max },
+        items,
+      })
     }
     const ids = (url.searchParams.get('id') ?? '').split(',')
     const items = fake.uploads
@@ -123,7 +290,11 @@ export async function startFakeYouTube(options: { port?: number; apiKey?: string
           ...(u.commentCount !== undefined && { commentCount: u.commentCount }),
         },
       }))
-    return send(200, { kind: 'youtube#videoListResponse', pageInfo: { totalResults: items.length, resultsPerPage: items.length }, items })
+    return send(200, {
+      kind: 'youtube#videoListResponse',
+      pageInfo: { totalResults: items.length, resultsPerPage: items.length },
+      items,
+    })
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -147,15 +318,29 @@ const badKeyBody = {
     message: 'API key not valid. Please pass a valid API key.',
     errors: [{ message: 'API key not valid. Please pass a valid API key.', domain: 'global', reason: 'badRequest' }],
     status: 'INVALID_ARGUMENT',
-    details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'API_KEY_INVALID', domain: 'googleapis.com', metadata: { service: 'youtube.googleapis.com' } }],
+    details: [
+      {
+        '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
+        reason: 'API_KEY_INVALID',
+        domain: 'googleapis.com',
+        metadata: { service: 'youtube.googleapis.com' },
+      },
+    ],
   },
 }
 
 const quotaBody = {
   error: {
     code: 403,
-    message: 'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
-    errors: [{ message: 'The request cannot be completed because you have exceeded your quota.', domain: 'youtube.quota', reason: 'quotaExceeded' }],
+    message:
+      'The request cannot be completed because you have exceeded your <a href="/youtube/v3/getting-started#quota">quota</a>.',
+    errors: [
+      {
+        message: 'The request cannot be completed because you have exceeded your quota.',
+        domain: 'youtube.quota',
+        reason: 'quotaExceeded',
+      },
+    ],
   },
 }
 

@@ -13,8 +13,14 @@ export function Badge({ children, color, className }: { children: ReactNode; col
   const background = color ? tintOnWhite(color, TINT_ALPHA) : undefined
   return (
     <span
-      className={cx('inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium', !color && 'bg-gray-100 text-gray-700', className)}
-      style={color && background ? { backgroundColor: background, color: readableTextColor(color, background) } : undefined}
+      className={cx(
+        'inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium',
+        !color && 'bg-gray-100 text-gray-700',
+        className,
+      )}
+      style={
+        color && background ? { backgroundColor: background, color: readableTextColor(color, background) } : undefined
+      }
     >
       {children}
     </span>

@@ -1,7 +1,18 @@
-import { createContext, createElement, useContext, useEffect, useId, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react'
+import {
+  createContext,
+  createElement,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+  type HTMLAttributes,
+  type ReactNode,
+  type RefObject,
+} from 'react'
 import { cx } from './class-names'
 
-const TABBABLE = 'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
+const TABBABLE =
+  'a[href], area[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), iframe, [tabindex]:not([tabindex="-1"])'
 
 /** The elements Tab can reach inside `root`, in document order, skipping hidden ones. */
 function tabbables(root: HTMLElement): HTMLElement[] {
@@ -34,7 +45,15 @@ export interface DialogProps {
  * while open and gives focus back to whatever opened it. Render it while open, unmount it to close. Put a
  * `DialogTitle` inside: the dialog is labelled by it.
  */
-export function Dialog({ onClose, children, className, backdropClassName, placementClassName, backdropProps, initialFocus }: DialogProps) {
+export function Dialog({
+  onClose,
+  children,
+  className,
+  backdropClassName,
+  placementClassName,
+  backdropProps,
+  initialFocus,
+}: DialogProps) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
   const close = useRef(onClose)
@@ -75,20 +94,36 @@ export function Dialog({ onClose, children, className, backdropClassName, placem
 
   const guard = (edge: 'first' | 'last') => (
     // Tab stops on either side of the panel send focus round to its other end, also out of an embedded frame.
-    <span tabIndex={0} className="sr-only" data-focus-guard="" onFocus={() => panel.current && focusEdge(panel.current, edge)} />
+    <span
+      tabIndex={0}
+      className="sr-only"
+      data-focus-guard=""
+      onFocus={() => panel.current && focusEdge(panel.current, edge)}
+    />
   )
 
   return (
     <div
       {...backdropProps}
-      className={cx('fixed z-50', placementClassName ?? 'inset-0 flex items-center justify-center p-4', backdropClassName ?? 'bg-black/85')}
+      className={cx(
+        'fixed z-50',
+        placementClassName ?? 'inset-0 flex items-center justify-center p-4',
+        backdropClassName ?? 'bg-black/85',
+      )}
       onClick={(event) => {
         backdropProps?.onClick?.(event)
         if (event.target === event.currentTarget) close.current()
       }}
     >
       {guard('last')}
-      <div ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className={cx('outline-none', className)}>
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className={cx('outline-none', className)}
+      >
         <TitleId.Provider value={titleId}>{children}</TitleId.Provider>
       </div>
       {guard('first')}
@@ -103,7 +138,17 @@ function focusEdge(root: HTMLElement, edge: 'first' | 'last') {
 }
 
 /** The dialog's title, which names it for assistive technology; use `className="sr-only"` to keep it unseen. */
-export function DialogTitle({ as = 'h2', className, children, ...rest }: { as?: 'h2' | 'p' | 'strong' | 'span'; className?: string; children: ReactNode; 'data-testid'?: string }) {
+export function DialogTitle({
+  as = 'h2',
+  className,
+  children,
+  ...rest
+}: {
+  as?: 'h2' | 'p' | 'strong' | 'span'
+  className?: string
+  children: ReactNode
+  'data-testid'?: string
+}) {
   const id = useContext(TitleId)
   return createElement(as, { id, className, ...rest }, children)
 }

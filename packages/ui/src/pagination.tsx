@@ -21,7 +21,13 @@ export function Pagination({ page, pages, onPage, results }: PaginationProps) {
     </Button>
   )
   const next = (className?: string) => (
-    <Button variant="secondary" size="sm" className={className} disabled={page >= pages} onClick={() => onPage(page + 1)}>
+    <Button
+      variant="secondary"
+      size="sm"
+      className={className}
+      disabled={page >= pages}
+      onClick={() => onPage(page + 1)}
+    >
       Next
     </Button>
   )
@@ -54,7 +60,10 @@ export function Pagination({ page, pages, onPage, results }: PaginationProps) {
             type="button"
             aria-current={n === page ? 'page' : undefined}
             onClick={() => onPage(n)}
-            className={cx('rounded-lg px-3 py-1.5 text-sm', n === page ? 'bg-teal-700 text-white' : 'border border-gray-300 bg-white text-gray-700 hover:bg-gray-50')}
+            className={cx(
+              'rounded-lg px-3 py-1.5 text-sm',
+              n === page ? 'bg-teal-700 text-white' : 'border border-gray-300 bg-white text-gray-700 hover:bg-gray-50',
+            )}
           >
             {n}
           </button>

@@ -28,7 +28,11 @@ export function Toast({ tone = 'info', children, onDismiss, durationMs, classNam
     return () => clearTimeout(timer)
   }, [onDismiss, durationMs])
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cx('rounded-lg p-3 text-sm', tones[tone], className)} {...rest}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cx('rounded-lg p-3 text-sm', tones[tone], className)}
+      {...rest}
+    >
       {children}
     </div>
   )

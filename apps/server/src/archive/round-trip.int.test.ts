@@ -29,9 +29,14 @@ async function snapshot(deps: AppDeps) {
   const byEmail = (id: unknown) => (id === null ? null : emailOf.get(id))
   return {
     ...tables,
-    users: tables.users!.map(({ id: _id, created_at: _created, ...u }) => u).sort((a, b) => String(a.email).localeCompare(String(b.email))),
+    users: tables
+      .users!.map(({ id: _id, created_at: _created, ...u }) => u)
+      .sort((a, b) => String(a.email).localeCompare(String(b.email))),
     posts: tables.posts!.map((p): Record<string, unknown> => ({ ...p, author_id: byEmail(p.author_id) })),
-    comments: tables.comments!.map((c): Record<string, unknown> => ({ ...c, moderated_by_id: byEmail(c.moderated_by_id) })),
+    comments: tables.comments!.map((c): Record<string, unknown> => ({
+      ...c,
+      moderated_by_id: byEmail(c.moderated_by_id),
+    })),
   }
 }
 
@@ -43,11 +48,32 @@ beforeAll(async () => {
   await seedDemoContent(deps)
   const prisma = deps.prisma
   const author = await prisma.user.findFirstOrThrow()
-  await prisma.post.create({ data: { slug: 'later', title: 'Later', status: 'scheduled', publishedAt: new Date(Date.now() + 86_400_000), authorId: author.id } })
-  await prisma.contactMessage.create({ data: { name: 'Ann', email: 'ann@example.com', subject: 'Hello', message: 'Lovely site' } })
+  await prisma.post.create({
+    data: {
+      slug: 'later',
+      title: 'Later',
+      status: 'scheduled',
+      publishedAt: new Date(Date.now() + 86_400_000),
+      authorId: author.id,
+    },
+  })
+  await prisma.contactMessage.create({
+    data: { name: 'Ann', email: 'ann@example.com', subject: 'Hello', message: 'Lovely site' },
+  })
   await prisma.newsletterSubscriber.create({ data: { email: 'reader@example.com' } })
   await prisma.redirect.create({ data: { fromPath: '/old', toPath: '/blog/later' } })
-  await prisma.setting.create({ data: { key: 'ai', value: { sealedKey: 'v1:secret-box', keyHint: '••••1234', enabled: true, model: 'gemini-1.5-flash', maxTokens: 1024 } } })
+  await prisma.setting.create({
+    data: {
+      key: 'ai',
+      value: {
+        sealedKey: 'v1:secret-box',
+        keyHint: '••••1234',
+        enabled: true,
+        model: 'gemini-1.5-flash',
+        maxTokens: 1024,
+      },
+    },
+  })
   await exportArchive(deps, archive)
 }, 180_000)
 afterAll(async () => {
@@ -64,13 +90,17 @@ describe('Wayfarer export and import', () => {
       const [before, after] = [await snapshot(source.app.deps), await snapshot(target.app.deps)]
       expect(after).toEqual(before)
       expect(JSON.stringify(after)).not.toContain('secret-box')
-      expect(await target.database.prisma.setting.findUnique({ where: { key: 'ai' } })).toMatchObject({ value: { enabled: true, model: 'gemini-1.5-flash', maxTokens: 1024 } })
+      expect(await target.database.prisma.setting.findUnique({ where: { key: 'ai' } })).toMatchObject({
+        value: { enabled: true, model: 'gemini-1.5-flash', maxTokens: 1024 },
+      })
       const images = await imageFiles(storeOf(source).root)
       expect(Object.keys(images).length).toBeGreaterThan(40)
       expect(await imageFiles(storeOf(target).root)).toEqual(images)
       // The sequences continue after the restored ids.
       const author = await target.database.prisma.user.findFirstOrThrow()
-      const next = await target.database.prisma.post.create({ data: { slug: 'new-one', title: 'New', authorId: author.id } })
+      const next = await target.database.prisma.post.create({
+        data: { slug: 'new-one', title: 'New', authorId: author.id },
+      })
       expect(next.id).toBeGreaterThan(Math.max(...before.posts.map((p) => Number(p.id))))
       // Public pages answer as on the old site.
       const slug = String(before.posts.find((p) => p.status === 'published')!.slug)
@@ -90,7 +120,15 @@ describe('Wayfarer export and import', () => {
       const prisma = target.database.prisma
       const author = await prisma.user.findFirstOrThrow()
       const [first] = (await buildManifest(source.app.deps)).tables.posts!
-      await prisma.post.create({ data: { slug: String(first!.slug), title: 'Already here', authorId: author.id, status: 'published', publishedAt: new Date() } })
+      await prisma.post.create({
+        data: {
+          slug: String(first!.slug),
+          title: 'Already here',
+          authorId: author.id,
+          status: 'published',
+          publishedAt: new Date(),
+        },
+      })
       const dry = await importArchive(target.app.deps, archive, { dryRun: true })
       expect(dry.dry_run).toBe(true)
       expect(dry.counts.posts).toMatchObject({ existing: 1 })

@@ -4,7 +4,15 @@ import path from 'node:path'
 import { createInterface } from 'node:readline'
 import { pipeline } from 'node:stream/promises'
 import * as tar from 'tar'
-import { dumpSql, resolveMigrationsDir, restoreDatabase, RestoreError, securePrivateTree, type Database, type DatabaseOptions } from '@wayfarer/db'
+import {
+  dumpSql,
+  resolveMigrationsDir,
+  restoreDatabase,
+  RestoreError,
+  securePrivateTree,
+  type Database,
+  type DatabaseOptions,
+} from '@wayfarer/db'
 
 /** What a backup archive says about itself (wayfarer-backup.json). */
 export interface BackupManifest {
@@ -49,19 +57,35 @@ async function linkTree(from: string, to: string): Promise<number> {
  * is missing unless deleted meanwhile). The archive is written to `output` and is private (it holds the
  * password hash, and with the secret key everything sealed).
  */
-export async function writeBackup(database: Pick<Database, 'kind' | 'snapshot'>, sources: BackupSources, output: NodeJS.WritableStream): Promise<BackupManifest> {
+export async function writeBackup(
+  database: Pick<Database, 'kind' | 'snapshot'>,
+  sources: BackupSources,
+  output: NodeJS.WritableStream,
+): Promise<BackupManifest> {
   await mkdir(sources.stagingParent, { recursive: true, mode: 0o700 })
   const staging = await mkdtemp(path.join(sources.stagingParent, '.backup-'))
   try {
     const sql = createWriteStream(path.join(staging, 'database.sql'), { mode: 0o600 })
     const { tables } = await database.snapshot((db) =>
-      dumpSql(db, resolveMigrationsDir(), (chunk) => (sql.write(chunk) ? undefined : new Promise<void>((resolve) => sql.once('drain', () => resolve())))),
+      dumpSql(db, resolveMigrationsDir(), (chunk) =>
+        sql.write(chunk) ? undefined : new Promise<void>((resolve) => sql.once('drain', () => resolve())),
+      ),
     )
     await new Promise<void>((resolve, reject) => sql.end((error?: Error | null) => (error ? reject(error) : resolve())))
-    const images = sources.imagesDir && existsSync(sources.imagesDir) ? await linkTree(sources.imagesDir, path.join(staging, 'images')) : 0
+    const images =
+      sources.imagesDir && existsSync(sources.imagesDir)
+        ? await linkTree(sources.imagesDir, path.join(staging, 'images'))
+        : 0
     const secretKey = Boolean(sources.secretKeyFile && existsSync(sources.secretKeyFile))
     if (secretKey) await copyFile(sources.secretKeyFile!, path.join(staging, 'secret.key'))
-    const manifest: BackupManifest = { format: 1, createdAt: new Date().toISOString(), database: database.kind, tables, images, secretKey }
+    const manifest: BackupManifest = {
+      format: 1,
+      createdAt: new Date().toISOString(),
+      database: database.kind,
+      tables,
+      images,
+      secretKey,
+    }
     await writeFile(path.join(staging, MANIFEST), JSON.stringify(manifest, null, 2), { mode: 0o600 })
     const entries = [MANIFEST, 'database.sql', ...(secretKey ? ['secret.key'] : []), ...(images ? ['images'] : [])]
     await pipeline(tar.c({ gzip: true, cwd: staging, portable: true }, entries), output)

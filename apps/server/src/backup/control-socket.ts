@@ -17,7 +17,12 @@ const MAX_SOCKET_PATH = 100
  * answers `GET /backup` on a Unix socket inside DATA_DIR instead: file permissions (0600 in a 0700 directory)
  * are the authentication, and nothing listens on the network.
  */
-export async function startControlSocket(app: FastifyInstance, database: Database, sources: BackupSources, dataDir: string): Promise<void> {
+export async function startControlSocket(
+  app: FastifyInstance,
+  database: Database,
+  sources: BackupSources,
+  dataDir: string,
+): Promise<void> {
   const socketPath = controlSocketPath(dataDir)
   if (path.resolve(socketPath).length > MAX_SOCKET_PATH) {
     app.log.warn(`DATA_DIR path is too long for the backup control socket; stop the server to run "npm run backup"`)
@@ -39,7 +44,9 @@ export async function startControlSocket(app: FastifyInstance, database: Databas
       },
     )
   })
-  await new Promise<void>((resolve, reject) => control.once('error', reject).listen(path.resolve(socketPath), () => resolve()))
+  await new Promise<void>((resolve, reject) =>
+    control.once('error', reject).listen(path.resolve(socketPath), () => resolve()),
+  )
   await chmod(socketPath, 0o600)
   app.addHook('onClose', async () => {
     await new Promise<void>((resolve) => control.close(() => resolve()))

@@ -58,7 +58,9 @@ async function signIn(app: FastifyInstance): Promise<Record<string, string>> {
 }
 
 async function uploadPhoto(app: FastifyInstance, auth: Record<string, string>, colour: string): Promise<string> {
-  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer()
+  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer()
   const form = new FormData()
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'p.jpg')
   const request = new Request('http://x/', { method: 'POST', body: form })
@@ -80,14 +82,44 @@ describe('backup and restore (acceptance 6)', () => {
 
     // Content of every kind.
     const images = [await uploadPhoto(app, auth, '#a33'), await uploadPhoto(app, auth, '#3a3')]
-    const settings = await app.inject({ method: 'POST', url: '/api/settings/ai', headers: auth, payload: { geminiApiKey: 'AIza-test-key-1234567890', enabled: true, model: 'gemini-2.5-flash', maxTokens: 1024 } })
+    const settings = await app.inject({
+      method: 'POST',
+      url: '/api/settings/ai',
+      headers: auth,
+      payload: { geminiApiKey: 'AIza-test-key-1234567890', enabled: true, model: 'gemini-2.5-flash', maxTokens: 1024 },
+    })
     expect(settings.statusCode).toBe(200)
-    const post = await app.inject({ method: 'POST', url: '/api/posts', headers: auth, payload: { title: 'Backed-up story', content: `<p>With a photo</p><img src="${images[0]}" />`, status: 'published', featured_image: images[1] } })
+    const post = await app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: auth,
+      payload: {
+        title: 'Backed-up story',
+        content: `<p>With a photo</p><img src="${images[0]}" />`,
+        status: 'published',
+        featured_image: images[1],
+      },
+    })
     const postId = (post.json() as { data: { id: number } }).data.id
-    const comment = await app.inject({ method: 'POST', url: '/api/comments/submit', remoteAddress: '10.80.0.1', payload: { post_id: postId, author_name: 'Reader', author_email: 'r@example.com', content: 'A comment worth keeping safe.' } })
+    const comment = await app.inject({
+      method: 'POST',
+      url: '/api/comments/submit',
+      remoteAddress: '10.80.0.1',
+      payload: {
+        post_id: postId,
+        author_name: 'Reader',
+        author_email: 'r@example.com',
+        content: 'A comment worth keeping safe.',
+      },
+    })
     expect(comment.statusCode).toBe(200)
     const commentId = (await app.deps.prisma.comment.findFirstOrThrow()).id
-    await app.inject({ method: 'POST', url: '/api/comments/moderate', headers: auth, payload: { comment_id: commentId, action: 'approve' } })
+    await app.inject({
+      method: 'POST',
+      url: '/api/comments/moderate',
+      headers: auth,
+      payload: { comment_id: commentId, action: 'approve' },
+    })
 
     // A write burst runs while the backup is taken.
     const acknowledged: string[] = []
@@ -95,7 +127,12 @@ describe('backup and restore (acceptance 6)', () => {
     const burst = (async () => {
       for (let i = 0; bursting && i < 400; i++) {
         const subject = `Burst message ${i}`
-        const res = await app.inject({ method: 'POST', url: '/api/contact', remoteAddress: `10.81.${i >> 8}.${i & 255}`, payload: { name: 'Burst', email: 'b@example.com', subject, message: 'Written during the backup.' } })
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/contact',
+          remoteAddress: `10.81.${i >> 8}.${i & 255}`,
+          payload: { name: 'Burst', email: 'b@example.com', subject, message: 'Written during the backup.' },
+        })
         if (res.statusCode === 200) acknowledged.push(subject)
       }
     })()
@@ -130,27 +167,38 @@ describe('backup and restore (acceptance 6)', () => {
     const story = await copy.inject('/api/posts/slug/backed-up-story')
     expect(story.statusCode).toBe(200)
     const comments = await copy.inject(`/api/comments/post/${postId}`)
-    expect((comments.json() as { data: { comments: { content: string }[] } }).data.comments.map((c) => c.content)).toEqual(['A comment worth keeping safe.'])
+    expect(
+      (comments.json() as { data: { comments: { content: string }[] } }).data.comments.map((c) => c.content),
+    ).toEqual(['A comment worth keeping safe.'])
     const inbox = await copy.inject({ url: '/api/contact/admin?limit=100&page=1', headers: copyAuth })
     const subjects = (inbox.json() as { data: { messages: { subject: string }[] } }).data.messages.map((m) => m.subject)
     const total = (inbox.json() as { data: { pagination: { total: number } } }).data.pagination.total
     expect(subjects.length).toBeGreaterThan(0)
     expect(total).toBeGreaterThanOrEqual(beforeBackup.length)
     // A consistent snapshot: the restored messages are exactly a prefix of what was acknowledged.
-    const restoredSubjects = new Set((await copy.deps.prisma.contactMessage.findMany({ select: { subject: true } })).map((m) => m.subject))
+    const restoredSubjects = new Set(
+      (await copy.deps.prisma.contactMessage.findMany({ select: { subject: true } })).map((m) => m.subject),
+    )
     const prefix = acknowledged.filter((s) => restoredSubjects.has(s))
     expect(prefix).toEqual(acknowledged.slice(0, prefix.length))
     for (const subject of beforeBackup) expect(restoredSubjects.has(subject), subject).toBe(true)
     // The sealed AI key opens with the restored secret key.
     const ai = await copy.inject({ url: '/api/settings/ai', headers: copyAuth })
-    expect(ai.json()).toMatchObject({ data: { hasApiKey: true, enabled: true, model: 'gemini-2.5-flash', maxTokens: 1024 } })
+    expect(ai.json()).toMatchObject({
+      data: { hasApiKey: true, enabled: true, model: 'gemini-2.5-flash', maxTokens: 1024 },
+    })
     // Images: the originals and their derived sizes are served.
     for (const url of images) {
       expect((await copy.inject(url)).statusCode, url).toBe(200)
       expect((await copy.inject(url.replace('/media/', '/media/thumb/'))).statusCode).toBe(200)
     }
     // New rows continue after the restored ids (sequences came along).
-    const another = await copy.inject({ method: 'POST', url: '/api/posts', headers: copyAuth, payload: { title: 'After the restore', content: '<p>New</p>' } })
+    const another = await copy.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: copyAuth,
+      payload: { title: 'After the restore', content: '<p>New</p>' },
+    })
     expect(another.statusCode).toBe(200)
   }, 240_000)
 })

@@ -23,7 +23,12 @@ async function burst(port: number, round: number, stopAfter: number, kill: () =>
       const res = await fetch(`http://127.0.0.1:${port}/api/contact`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${round}.${n >> 8}.${n & 255}` },
-        body: JSON.stringify({ name: 'Load', email: 'load@example.com', subject: `Round ${round} #${n}`, message: 'Durable?' }),
+        body: JSON.stringify({
+          name: 'Load',
+          email: 'load@example.com',
+          subject: `Round ${round} #${n}`,
+          message: 'Durable?',
+        }),
       }).catch(() => null)
       if (res?.status === 200) acknowledged.push(((await res.json()) as { data: { id: number } }).data.id)
       if (acknowledged.length >= stopAfter && !killed) {

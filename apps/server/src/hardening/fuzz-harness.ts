@@ -10,25 +10,96 @@ import { startTestServer, type TestServer } from '../testing'
 
 /** Field names the API uses, so generated bodies reach validation of real fields, not only unknown keys. */
 const FIELD_NAMES = [
-  'email', 'password', 'title', 'content', 'excerpt', 'status', 'slug', 'id', 'ids', 'post_id', 'postId', 'author_name',
-  'author_email', 'name', 'subject', 'message', 'page', 'limit', 'search', 'category', 'category_id', 'tags', 'action',
-  'public_id', 'folder', 'apiKey', 'geminiApiKey', 'model', 'maxTokens', 'enabled', 'prompt', 'type', 'from', 'to', 'url',
-  'lat', 'lng', 'latitude', 'longitude', 'country_code', 'bbox', 'zoom', 'q', 'token', 'website', 'published_at', '__proto__', 'constructor',
+  'email',
+  'password',
+  'title',
+  'content',
+  'excerpt',
+  'status',
+  'slug',
+  'id',
+  'ids',
+  'post_id',
+  'postId',
+  'author_name',
+  'author_email',
+  'name',
+  'subject',
+  'message',
+  'page',
+  'limit',
+  'search',
+  'category',
+  'category_id',
+  'tags',
+  'action',
+  'public_id',
+  'folder',
+  'apiKey',
+  'geminiApiKey',
+  'model',
+  'maxTokens',
+  'enabled',
+  'prompt',
+  'type',
+  'from',
+  'to',
+  'url',
+  'lat',
+  'lng',
+  'latitude',
+  'longitude',
+  'country_code',
+  'bbox',
+  'zoom',
+  'q',
+  'token',
+  'website',
+  'published_at',
+  '__proto__',
+  'constructor',
 ]
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'grapheme', maxLength: 20 }),
-  fc.constantFrom('\u0000', 'a\u0000b', '\u0007\u001b[2J', '../../../etc/passwd', '..%2f..%2fetc%2fpasswd', '%00', '\uFFFF\uD800', '<script>alert(1)</script>', "' OR 1=1 --", '__proto__', 'constructor', '9'.repeat(40), '-1', 'NaN', ''),
+  fc.constantFrom(
+    '\u0000',
+    'a\u0000b',
+    '\u0007\u001b[2J',
+    '../../../etc/passwd',
+    '..%2f..%2fetc%2fpasswd',
+    '%00',
+    '\uFFFF\uD800',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '__proto__',
+    'constructor',
+    '9'.repeat(40),
+    '-1',
+    'NaN',
+    '',
+  ),
   fc.string({ minLength: 5_000, maxLength: 20_000 }).map((s) => s.padEnd(5_000, 'x')),
 )
-const hostileNumber = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(2_147_483_648, 9_007_199_254_740_991, -2_147_483_649, 1e308, -0, 0, 1))
+const hostileNumber = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.constantFrom(2_147_483_648, 9_007_199_254_740_991, -2_147_483_649, 1e308, -0, 0, 1),
+)
 const hostileScalar = fc.oneof(hostileText, hostileNumber, fc.boolean(), fc.constant(null))
 
 /** Any JSON value an attacker could send: scalars, arrays where scalars belong, objects with odd keys. */
 export const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, hostileScalar, fc.array(tie('value'), { maxLength: 4 }), tie('object')),
-  object: fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 10 })), tie('value'), { maxKeys: 6 }),
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    hostileScalar,
+    fc.array(tie('value'), { maxLength: 4 }),
+    tie('object'),
+  ),
+  object: fc.dictionary(fc.oneof(fc.constantFrom(...FIELD_NAMES), fc.string({ maxLength: 10 })), tie('value'), {
+    maxKeys: 6,
+  }),
 })).value
 
 /** A body: usually an object of real field names with hostile values, sometimes anything at all. */
@@ -53,7 +124,8 @@ export async function startFuzzServer(): Promise<{ server: TestServer; routes: R
   const routes: RestRoute[] = []
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) {
-      if (route.url.startsWith('/api/') && method !== 'HEAD' && !route.url.endsWith('*')) routes.push({ method, url: route.url })
+      if (route.url.startsWith('/api/') && method !== 'HEAD' && !route.url.endsWith('*'))
+        routes.push({ method, url: route.url })
     }
   }
   // Upstream services on a closed loopback port: a hostile key reaches nothing outside.
@@ -61,23 +133,28 @@ export async function startFuzzServer(): Promise<{ server: TestServer; routes: R
     onRoute,
     config: { geminiBaseUrl: 'http://127.0.0.1:9' },
   })
-  await createReadingFixtures(server.database.prisma, [{ slug: 'fuzz-story', title: 'Fuzz Story', category: 'adventure', daysAgo: 1 }])
+  await createReadingFixtures(server.database.prisma, [
+    { slug: 'fuzz-story', title: 'Fuzz Story', category: 'adventure', daysAgo: 1 },
+  ])
   return { server, routes }
 }
 
 /** The tRPC procedures with their kind, from the router itself. */
 export function trpcProcedures(): { path: string; type: 'query' | 'mutation' }[] {
   // At run time a flat record from "posts.create" to the procedure.
-  return Object.entries(appRouter._def.procedures as object).flatMap(([path, p]: [string, { _def?: { type?: unknown } }]) => {
-    const type = p._def?.type
-    return type === 'query' || type === 'mutation' ? [{ path, type }] : []
-  })
+  return Object.entries(appRouter._def.procedures as object).flatMap(
+    ([path, p]: [string, { _def?: { type?: unknown } }]) => {
+      const type = p._def?.type
+      return type === 'query' || type === 'mutation' ? [{ path, type }] : []
+    },
+  )
 }
 
 /** The procedures that answer 401 to an anonymous call: the owner's. */
 export async function ownerOnlyProcedures(server: TestServer): Promise<Set<string>> {
   const ownerOnly = new Set<string>()
-  for (const p of trpcProcedures()) if ((await callTrpc(server.app, p.path, p.type, {})).statusCode === 401) ownerOnly.add(p.path)
+  for (const p of trpcProcedures())
+    if ((await callTrpc(server.app, p.path, p.type, {})).statusCode === 401) ownerOnly.add(p.path)
   return ownerOnly
 }
 
@@ -97,14 +174,18 @@ const INTERNAL_TEXT = /prisma|\n\s+at |node_modules|TypeError|ReferenceError|Inv
  * The calls that go to Gemini with the key they are given: with the upstream unreachable they answer 502 "Could
  * not reach Gemini…" by design (the gateway failed, not the server).
  */
-const CALLS_UPSTREAM = /^(POST \/api\/ai\/|POST \/api\/posts\/:id\/ai\/|POST \/api\/gallery\/ai-metadata|ai\.|posts\.aiGenerate|gallery\.aiMetadata)/
+const CALLS_UPSTREAM =
+  /^(POST \/api\/ai\/|POST \/api\/posts\/:id\/ai\/|POST \/api\/gallery\/ai-metadata|ai\.|posts\.aiGenerate|gallery\.aiMetadata)/
 const expectNoServerError = (label: string, res: { statusCode: number; body: string }) => {
   if (res.statusCode === 502 && CALLS_UPSTREAM.test(label)) return expect(res.body).toContain('Could not reach Gemini')
   expect(res.statusCode, `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500)
 }
 
 /** Never a 5xx; a refused REST call answers the spec's envelope with no internal text. */
-export function expectRestAnswer(label: string, res: { statusCode: number; body: string; headers: Record<string, unknown> }) {
+export function expectRestAnswer(
+  label: string,
+  res: { statusCode: number; body: string; headers: Record<string, unknown> },
+) {
   expectNoServerError(label, res)
   if (res.statusCode < 400) return
   const body = JSON.parse(res.body) as { success?: unknown; error?: unknown }
@@ -122,18 +203,31 @@ export function expectTrpcAnswer(label: string, res: { statusCode: number; body:
 export function requestUrl(route: string, params: string[], query: Record<string, string>): string {
   let i = 0
   const path = route.replace(/:[A-Za-z]+/g, () => params[i++] ?? '1')
-  const qs = Object.entries(query).map(([k, v]) => `${encodeURIComponent(k)}=${v}`).join('&')
+  const qs = Object.entries(query)
+    .map(([k, v]) => `${encodeURIComponent(k)}=${v}`)
+    .join('&')
   return qs ? `${path}?${qs}` : path
 }
 
 export const hostileQuery = fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileUrlText, { maxKeys: 4 })
 
 /** Sends one tRPC call the way the client does (GET with ?input= for queries, POST for mutations). */
-export function callTrpc(app: FastifyInstance, path: string, type: 'query' | 'mutation', input: unknown, headers: Record<string, string> = {}) {
+export function callTrpc(
+  app: FastifyInstance,
+  path: string,
+  type: 'query' | 'mutation',
+  input: unknown,
+  headers: Record<string, string> = {},
+) {
   const json = JSON.stringify(input) ?? 'null'
   return type === 'query'
     ? app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(json)}`, headers })
-    : app.inject({ method: 'POST', url: `/trpc/${path}`, headers: { ...headers, 'content-type': 'application/json' }, payload: json })
+    : app.inject({
+        method: 'POST',
+        url: `/trpc/${path}`,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload: json,
+      })
 }
 
 /** The routes that answer 401 to an anonymous call: the owner's. */
@@ -141,7 +235,11 @@ export async function ownerOnlyRoutes(server: TestServer, routes: RestRoute[]): 
   const ownerOnly = new Set<string>()
   for (const route of routes) {
     const hasBody = route.method !== 'GET' && route.method !== 'DELETE'
-    const probe = await server.app.inject({ method: route.method as 'GET', url: requestUrl(route.url, [], {}), ...(hasBody ? { payload: {} } : {}) })
+    const probe = await server.app.inject({
+      method: route.method as 'GET',
+      url: requestUrl(route.url, [], {}),
+      ...(hasBody ? { payload: {} } : {}),
+    })
     if (probe.statusCode === 401) ownerOnly.add(`${route.method} ${route.url}`)
   }
   return ownerOnly

@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { afterAll, describe, it } from 'vitest'
-import { expectRestAnswer, hostileBody, hostileQuery, hostileUrlText, ownerOnlyRoutes, requestUrl, startFuzzServer } from './fuzz-harness'
+import {
+  expectRestAnswer,
+  hostileBody,
+  hostileQuery,
+  hostileUrlText,
+  ownerOnlyRoutes,
+  requestUrl,
+  startFuzzServer,
+} from './fuzz-harness'
 
 // Issue 11, acceptance 2: the owner's REST paths with a valid token, 200 generated hostile inputs each. A 2xx
 // may write (the owner asked for it); what never happens is a 5xx or an answer outside the envelope.
@@ -14,19 +22,27 @@ afterAll(() => server.close())
 const targets = routes.filter((r) => ownerOnly.has(`${r.method} ${r.url}`) && r.url !== '/api/auth/logout')
 
 describe('REST paths of the owner, signed in', () => {
-  it.each(targets.map((r) => [`${r.method} ${r.url}`, r] as const))('%s: never a 5xx, always the envelope', async (label, route) => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(hostileUrlText, { minLength: 3, maxLength: 3 }), hostileQuery, hostileBody, async (params, query, body) => {
-        const hasBody = route.method !== 'GET'
-        const res = await server.app.inject({
-          method: route.method as 'GET',
-          url: requestUrl(route.url, params, query),
-          headers: { authorization: `Bearer ${token}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
-          ...(hasBody ? { payload: JSON.stringify(body) ?? 'null' } : {}),
-        })
-        expectRestAnswer(label, res)
-      }),
-      { numRuns: RUNS },
-    )
-  })
+  it.each(targets.map((r) => [`${r.method} ${r.url}`, r] as const))(
+    '%s: never a 5xx, always the envelope',
+    async (label, route) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(hostileUrlText, { minLength: 3, maxLength: 3 }),
+          hostileQuery,
+          hostileBody,
+          async (params, query, body) => {
+            const hasBody = route.method !== 'GET'
+            const res = await server.app.inject({
+              method: route.method as 'GET',
+              url: requestUrl(route.url, params, query),
+              headers: { authorization: `Bearer ${token}`, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+              ...(hasBody ? { payload: JSON.stringify(body) ?? 'null' } : {}),
+            })
+            expectRestAnswer(label, res)
+          },
+        ),
+        { numRuns: RUNS },
+      )
+    },
+  )
 })

@@ -1,6 +1,13 @@
 import fc from 'fast-check'
 import { afterAll, describe, it } from 'vitest'
-import { callTrpc, expectTrpcAnswer, hostileBody, ownerOnlyProcedures, startFuzzServer, trpcProcedures } from './fuzz-harness'
+import {
+  callTrpc,
+  expectTrpcAnswer,
+  hostileBody,
+  ownerOnlyProcedures,
+  startFuzzServer,
+  trpcProcedures,
+} from './fuzz-harness'
 
 // Issue 11, acceptance 2: the owner's tRPC procedures with a valid token, 200 generated hostile inputs each
 // (sign-out left out: it would end the session the run uses). Never a 5xx, no internal text.

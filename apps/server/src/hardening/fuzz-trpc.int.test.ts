@@ -1,6 +1,14 @@
 import fc from 'fast-check'
 import { afterAll, describe, expect, it } from 'vitest'
-import { callTrpc, expectTrpcAnswer, hostileBody, ownerOnlyProcedures, startFuzzServer, trpcProcedures, writableRowCounts } from './fuzz-harness'
+import {
+  callTrpc,
+  expectTrpcAnswer,
+  hostileBody,
+  ownerOnlyProcedures,
+  startFuzzServer,
+  trpcProcedures,
+  writableRowCounts,
+} from './fuzz-harness'
 
 // Issue 11, acceptance 2: every public tRPC procedure, read from the router itself, with 200 generated hostile
 // inputs anonymously (owner-only ones 25, each refused). Never a 5xx, no internal text, and a refused call
@@ -17,17 +25,20 @@ describe('tRPC procedures, anonymously', () => {
     expect([ownerOnly.has('posts.create'), ownerOnly.has('posts.cards')]).toEqual([true, false])
   })
 
-  it.each(procedures.map((p) => [p.path, p] as const))('%s: never a 5xx, nothing written when refused', async (path, procedure) => {
-    const owner = ownerOnly.has(path)
-    await fc.assert(
-      fc.asyncProperty(hostileBody, async (input) => {
-        const before = procedure.type === 'mutation' ? await writableRowCounts(server) : ''
-        const res = await callTrpc(server.app, path, procedure.type, input)
-        expectTrpcAnswer(`${path} ${JSON.stringify(input)?.slice(0, 200)}`, res)
-        if (owner) expect([path, res.statusCode >= 400]).toEqual([path, true])
-        if (res.statusCode >= 400 && before) expect([path, await writableRowCounts(server)]).toEqual([path, before])
-      }),
-      { numRuns: owner ? RUNS.ownerOnly : RUNS.public },
-    )
-  })
+  it.each(procedures.map((p) => [p.path, p] as const))(
+    '%s: never a 5xx, nothing written when refused',
+    async (path, procedure) => {
+      const owner = ownerOnly.has(path)
+      await fc.assert(
+        fc.asyncProperty(hostileBody, async (input) => {
+          const before = procedure.type === 'mutation' ? await writableRowCounts(server) : ''
+          const res = await callTrpc(server.app, path, procedure.type, input)
+          expectTrpcAnswer(`${path} ${JSON.stringify(input)?.slice(0, 200)}`, res)
+          if (owner) expect([path, res.statusCode >= 400]).toEqual([path, true])
+          if (res.statusCode >= 400 && before) expect([path, await writableRowCounts(server)]).toEqual([path, before])
+        }),
+        { numRuns: owner ? RUNS.ownerOnly : RUNS.public },
+      )
+    },
+  )
 })

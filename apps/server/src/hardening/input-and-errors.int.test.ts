@@ -16,7 +16,10 @@ const zodWording = /expected|Too big|Too small|Invalid input|received/i
 beforeAll(async () => {
   // A minimal web build, so HTML routes render the SPA shell.
   const dist = mkdtempSync(path.join(tmpdir(), 'wf-dist-'))
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>')
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+  )
   const logStream = new PassThrough()
   logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)))
   server = await startTestServer({ config: { webDistDir: dist, logLevel: 'info' }, logStream })
@@ -40,11 +43,23 @@ describe('input policy: NUL and control characters (finding 3)', () => {
     // Found by the fuzz suite: the places paths of a story took the slug unchecked to the database (500).
     expectEnvelope(await server.app.inject('/api/posts/slug/a%00b/place'), 400, /control characters/)
     expectEnvelope(await server.app.inject('/api/posts/slug/a%00b/route'), 400, /control characters/)
-    const comment = await server.app.inject({ method: 'POST', url: '/api/comments/submit', payload: validComment(postId, { content: 'A fine comment\u0000 indeed' }) })
+    const comment = await server.app.inject({
+      method: 'POST',
+      url: '/api/comments/submit',
+      payload: validComment(postId, { content: 'A fine comment\u0000 indeed' }),
+    })
     expectEnvelope(comment, 400, /control characters/)
-    const contact = await server.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'A\u0000', email: 'a@b.co', subject: 'Hi', message: 'Hello' } })
+    const contact = await server.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'A\u0000', email: 'a@b.co', subject: 'Hi', message: 'Hello' },
+    })
     expectEnvelope(contact, 400, /control characters/)
-    const login = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'owner@wayfarer.test', password: 'x\u0000y' } })
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'owner@wayfarer.test', password: 'x\u0000y' },
+    })
     expectEnvelope(login, 400, /control characters/)
     expect(await server.database.prisma.comment.count()).toBe(0)
     expect(await server.database.prisma.contactMessage.count()).toBe(0)
@@ -55,7 +70,12 @@ describe('input policy: NUL and control characters (finding 3)', () => {
       method: 'POST',
       url: '/api/contact',
       headers: { 'x-forwarded-for': '203.0.113.40' },
-      payload: { name: 'Ana', email: 'ana@example.com', subject: 'Hello', message: 'Line one\n\tLine two\r\nLine three' },
+      payload: {
+        name: 'Ana',
+        email: 'ana@example.com',
+        subject: 'Hello',
+        message: 'Line one\n\tLine two\r\nLine three',
+      },
     })
     expect(res.statusCode).toBe(200)
   })
@@ -71,15 +91,31 @@ describe('input policy: NUL and control characters (finding 3)', () => {
 describe('input policy: ids and page sizes (findings 3 and 12)', () => {
   it('refuses ids beyond an INTEGER column with 400', async () => {
     expectEnvelope(await server.app.inject('/api/comments/post/2147483648'), 400, /out of range/)
-    const big = await server.app.inject({ method: 'POST', url: '/api/comments/submit', payload: validComment(9007199254740991) })
+    const big = await server.app.inject({
+      method: 'POST',
+      url: '/api/comments/submit',
+      payload: validComment(9007199254740991),
+    })
     expectEnvelope(big, 400)
     expectEnvelope(await server.app.inject('/api/comments/post/1?page=99999999999'), 400, /Page/)
     // Found by the fuzz suite (500 before): owner paths with an id beyond the column.
     const auth = { authorization: `Bearer ${await server.ownerToken()}` }
     expectEnvelope(await server.app.inject({ url: '/api/posts/2147483648/route', headers: auth }), 400, /out of range/)
-    expectEnvelope(await server.app.inject({ method: 'DELETE', url: '/api/posts/2147483648/route', headers: auth }), 400, /out of range/)
-    expectEnvelope(await server.app.inject({ method: 'DELETE', url: '/api/redirects/2147483648', headers: auth }), 400, /out of range/)
-    expectEnvelope(await server.app.inject({ url: '/api/redirects?search=%00', headers: auth }), 400, /control characters/)
+    expectEnvelope(
+      await server.app.inject({ method: 'DELETE', url: '/api/posts/2147483648/route', headers: auth }),
+      400,
+      /out of range/,
+    )
+    expectEnvelope(
+      await server.app.inject({ method: 'DELETE', url: '/api/redirects/2147483648', headers: auth }),
+      400,
+      /out of range/,
+    )
+    expectEnvelope(
+      await server.app.inject({ url: '/api/redirects?search=%00', headers: auth }),
+      400,
+      /control characters/,
+    )
   })
 
   it('clamps page sizes to their maximum instead of refusing them', async () => {
@@ -94,21 +130,53 @@ describe('input policy: ids and page sizes (findings 3 and 12)', () => {
 
   it('never shows zod wording for a wrong type', async () => {
     expectEnvelope(await server.app.inject('/api/gallery?limit=abc'), 400, 'Limit must be a number')
-    expectEnvelope(await server.app.inject({ method: 'POST', url: '/trpc/contact.submit', payload: { name: 1 } }).then((r) => ({
-      statusCode: r.statusCode,
-      json: () => ({ success: false, error: (r.json() as { error: { message: string } }).error.message }),
-    })), 400)
+    expectEnvelope(
+      await server.app.inject({ method: 'POST', url: '/trpc/contact.submit', payload: { name: 1 } }).then((r) => ({
+        statusCode: r.statusCode,
+        json: () => ({ success: false, error: (r.json() as { error: { message: string } }).error.message }),
+      })),
+      400,
+    )
   })
 })
 
 describe('error envelope (finding 4)', () => {
   it('answers invalid JSON, an empty body, a wrong content type and a too-large body in the envelope', async () => {
     const json = { 'content-type': 'application/json' }
-    expectEnvelope(await server.app.inject({ method: 'POST', url: '/api/contact', headers: json, payload: '{"name":' }), 400, 'The request body is not valid JSON')
-    expectEnvelope(await server.app.inject({ method: 'POST', url: '/api/contact', headers: json, payload: '' }), 400, /empty/)
-    expectEnvelope(await server.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'text/xml' }, payload: '<a/>' }), 415, /content type/)
-    expectEnvelope(await server.app.inject({ method: 'POST', url: '/api/contact', headers: json, payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }) }), 413, /too large/)
-    expectEnvelope(await server.app.inject({ method: 'POST', url: '/api/contact', headers: json, payload: '{"__proto__":{"x":1}}' }), 400)
+    expectEnvelope(
+      await server.app.inject({ method: 'POST', url: '/api/contact', headers: json, payload: '{"name":' }),
+      400,
+      'The request body is not valid JSON',
+    )
+    expectEnvelope(
+      await server.app.inject({ method: 'POST', url: '/api/contact', headers: json, payload: '' }),
+      400,
+      /empty/,
+    )
+    expectEnvelope(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: { 'content-type': 'text/xml' },
+        payload: '<a/>',
+      }),
+      415,
+      /content type/,
+    )
+    expectEnvelope(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/contact',
+        headers: json,
+        payload: JSON.stringify({ message: 'x'.repeat(1_100_000) }),
+      }),
+      413,
+      /too large/,
+    )
+    expectEnvelope(
+      await server.app.inject({ method: 'POST', url: '/api/contact', headers: json, payload: '{"__proto__":{"x":1}}' }),
+      400,
+    )
   })
 
   it('answers malformed and unknown URLs in the envelope', async () => {
@@ -121,7 +189,12 @@ describe('error envelope (finding 4)', () => {
   })
 
   it('logs client errors at info without a stack', async () => {
-    await server.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/json' }, payload: '{' })
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'content-type': 'application/json' },
+      payload: '{',
+    })
     await server.app.inject('/api/posts?search=%00')
     const entries = logLines.map((l) => JSON.parse(l) as { level: number; err?: { stack?: string }; msg: string })
     expect(entries.some((e) => e.msg === 'client error' && e.level === 30)).toBe(true)
@@ -140,22 +213,39 @@ describe('error envelope (finding 4)', () => {
 describe('tRPC batches (findings 1 and 12)', () => {
   it('never accepts auth.login inside a batch', async () => {
     const calls = 5
-    const input = Object.fromEntries(Array.from({ length: calls }, (_, i) => [i, { email: 'owner@wayfarer.test', password: i === calls - 1 ? 'owner-password-1' : 'wrong' }]))
-    const res = await server.app.inject({ method: 'POST', url: `/trpc/${Array(calls).fill('auth.login').join(',')}?batch=1`, payload: input })
+    const input = Object.fromEntries(
+      Array.from({ length: calls }, (_, i) => [
+        i,
+        { email: 'owner@wayfarer.test', password: i === calls - 1 ? 'owner-password-1' : 'wrong' },
+      ]),
+    )
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/trpc/${Array(calls).fill('auth.login').join(',')}?batch=1`,
+      payload: input,
+    })
     expect(res.statusCode).toBe(400)
     expect(res.body).not.toContain('token')
     // A batch of one call is one attempt, as the web client's own batching link may send it.
-    const single = await server.app.inject({ method: 'POST', url: '/trpc/auth.login?batch=1', payload: { 0: { email: 'owner@wayfarer.test', password: 'owner-password-1' } } })
+    const single = await server.app.inject({
+      method: 'POST',
+      url: '/trpc/auth.login?batch=1',
+      payload: { 0: { email: 'owner@wayfarer.test', password: 'owner-password-1' } },
+    })
     expect(single.statusCode).toBe(200)
   })
 
   it('caps the number of calls in one batch', async () => {
     const many = 250
-    const input = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: many }, (_, i) => [i, {}]))))
+    const input = encodeURIComponent(
+      JSON.stringify(Object.fromEntries(Array.from({ length: many }, (_, i) => [i, {}]))),
+    )
     const res = await server.app.inject(`/trpc/${Array(many).fill('posts.published').join(',')}?batch=1&input=${input}`)
     expect(res.statusCode).toBe(400)
     expect(res.body.length).toBeLessThan(2000)
     const ten = encodeURIComponent(JSON.stringify(Object.fromEntries(Array.from({ length: 10 }, (_, i) => [i, {}]))))
-    expect((await server.app.inject(`/trpc/${Array(10).fill('posts.published').join(',')}?batch=1&input=${ten}`)).statusCode).toBe(200)
+    expect(
+      (await server.app.inject(`/trpc/${Array(10).fill('posts.published').join(',')}?batch=1&input=${ten}`)).statusCode,
+    ).toBe(200)
   })
 })

@@ -25,7 +25,10 @@ afterAll(async () => {
 })
 
 /** Sends bytes exactly as written (no URL normalisation) and returns the status line and body. */
-function raw(request: string, { dribble }: { dribble?: number } = {}): Promise<{ status: number; body: string; ms: number }> {
+function raw(
+  request: string,
+  { dribble }: { dribble?: number } = {},
+): Promise<{ status: number; body: string; ms: number }> {
   const started = Date.now()
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1')
@@ -44,16 +47,25 @@ function raw(request: string, { dribble }: { dribble?: number } = {}): Promise<{
     })
   })
 }
-const get = (target: string) => raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nAccept: image/webp\r\nConnection: close\r\n\r\n`)
+const get = (target: string) =>
+  raw(`GET ${target} HTTP/1.1\r\nHost: localhost\r\nAccept: image/webp\r\nConnection: close\r\n\r\n`)
 
 const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)]))
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : [path.join(dir, e.name)],
+  )
 
 async function uploadPhoto(): Promise<string> {
-  const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } }).jpeg().toBuffer()
+  const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } })
+    .jpeg()
+    .toBuffer()
   const form = new FormData()
   form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'p.jpg')
-  const res = await fetch(`http://127.0.0.1:${port}/api/gallery/upload?folder=tests`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
+  const res = await fetch(`http://127.0.0.1:${port}/api/gallery/upload?folder=tests`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${token}` },
+  })
   return ((await res.json()) as { data: { url: string } }).data.url.replace('/media/', '')
 }
 
@@ -86,7 +98,9 @@ describe('media paths (finding 7)', () => {
     expect([thumb.width, thumb.height, width.width, width.height]).toEqual([400, 300, 400, 267])
     // Nothing else appeared anywhere in the data directory (besides the server's backup socket).
     const everything = filesUnder(dataDir).map((f) => path.relative(dataDir, f))
-    expect(everything.filter((f) => !f.startsWith('images/') && !f.startsWith('image-cache/') && f !== 'control.sock')).toEqual([])
+    expect(
+      everything.filter((f) => !f.startsWith('images/') && !f.startsWith('image-cache/') && f !== 'control.sock'),
+    ).toEqual([])
   })
 })
 
@@ -97,8 +111,15 @@ describe('uploads over the size limit (finding 4)', () => {
     for (let i = 0; i < 4; i++) {
       const form = new FormData()
       form.append('image', new Blob([big()], { type: 'image/jpeg' }), 'big.jpg')
-      const announced = await fetch(`http://127.0.0.1:${port}/api/gallery/upload?folder=tests`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
-      expect([announced.status, await announced.json()]).toEqual([413, { success: false, error: 'Image size must be less than 10MB' }])
+      const announced = await fetch(`http://127.0.0.1:${port}/api/gallery/upload?folder=tests`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect([announced.status, await announced.json()]).toEqual([
+        413,
+        { success: false, error: 'Image size must be less than 10MB' },
+      ])
 
       // Chunked: no Content-Length, so the parser's limit decides.
       const encoded = new Request('http://x/', { method: 'POST', body: form })
@@ -115,7 +136,10 @@ describe('uploads over the size limit (finding 4)', () => {
         duplex: 'half',
         headers: { authorization: `Bearer ${token}`, 'content-type': encoded.headers.get('content-type')! },
       } as RequestInit)
-      expect([chunked.status, await chunked.json()]).toEqual([413, { success: false, error: 'Image size must be less than 10MB' }])
+      expect([chunked.status, await chunked.json()]).toEqual([
+        413,
+        { success: false, error: 'Image size must be less than 10MB' },
+      ])
     }
   })
 })

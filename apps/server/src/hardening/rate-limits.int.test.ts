@@ -23,9 +23,16 @@ const comment = (app: TestServer['app'], ip: string, payload: object) =>
 describe('comment slots', () => {
   it('a comment on an unknown post does not use up the visitor’s 15-second slot', async () => {
     const ip = '10.60.0.1'
-    expect((await comment(server.app, ip, validComment(2_000_000, { content: 'On a post that is not there.' }))).statusCode).toBe(404)
-    expect((await comment(server.app, ip, validComment(postId, { content: 'Straight after, on the real post.' }))).statusCode).toBe(200)
-    expect((await comment(server.app, ip, validComment(postId, { content: 'And now it is too quick again.' }))).statusCode).toBe(429)
+    expect(
+      (await comment(server.app, ip, validComment(2_000_000, { content: 'On a post that is not there.' }))).statusCode,
+    ).toBe(404)
+    expect(
+      (await comment(server.app, ip, validComment(postId, { content: 'Straight after, on the real post.' })))
+        .statusCode,
+    ).toBe(200)
+    expect(
+      (await comment(server.app, ip, validComment(postId, { content: 'And now it is too quick again.' }))).statusCode,
+    ).toBe(429)
   })
 })
 
@@ -33,7 +40,10 @@ describe('lookups stay O(1) however many addresses are tracked', () => {
   it('takes a slot in well under 50 µs with 50,000 addresses in memory', async () => {
     const store = new MemoryRateLimitStore()
     const limiter = new RateLimiter(store, () => 1_000_000)
-    const windows = [{ max: 1, perMs: 15_000 }, { max: 10, perMs: 3_600_000 }]
+    const windows = [
+      { max: 1, perMs: 15_000 },
+      { max: 10, perMs: 3_600_000 },
+    ]
     for (let i = 0; i < 50_000; i++) await limiter.take(`comment:ip:${i}`, windows)
     expect(store.size).toBe(100_000)
     const started = process.hrtime.bigint()
@@ -61,15 +71,32 @@ describe('several processes on one database', () => {
       for (let i = 0; i < 2; i++) {
         const database = await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' })
         databases.push(database)
-        apps.push(await createServer(testConfig({ webDistDir: '/nonexistent', adminEmail: testOwner.email, adminPassword: testOwner.password }), { database }))
+        apps.push(
+          await createServer(
+            testConfig({ webDistDir: '/nonexistent', adminEmail: testOwner.email, adminPassword: testOwner.password }),
+            { database },
+          ),
+        )
       }
       const [first, second] = apps as [TestServer['app'], TestServer['app']]
       const post = await createCommentablePosts(databases[0]!.prisma)
-      expect((await comment(first, '10.70.0.1', validComment(post.published.id, { content: 'From the first process.' }))).statusCode).toBe(200)
-      expect((await comment(second, '10.70.0.1', validComment(post.published.id, { content: 'From the second process.' }))).statusCode).toBe(429)
+      expect(
+        (await comment(first, '10.70.0.1', validComment(post.published.id, { content: 'From the first process.' })))
+          .statusCode,
+      ).toBe(200)
+      expect(
+        (await comment(second, '10.70.0.1', validComment(post.published.id, { content: 'From the second process.' })))
+          .statusCode,
+      ).toBe(429)
 
       // Sign-in: five tries spread over both processes use up the address's allowance on both.
-      const wrong = (app: TestServer['app']) => app.inject({ method: 'POST', url: '/api/auth/login', remoteAddress: '10.70.0.2', payload: { email: testOwner.email, password: 'nope' } })
+      const wrong = (app: TestServer['app']) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          remoteAddress: '10.70.0.2',
+          payload: { email: testOwner.email, password: 'nope' },
+        })
       const statuses = await Promise.all([first, second, first, second, first, second, first].map(wrong))
       expect(statuses.map((r) => r.statusCode).filter((s) => s === 401)).toHaveLength(5)
     } finally {

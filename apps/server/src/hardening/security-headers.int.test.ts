@@ -12,7 +12,10 @@ let server: TestServer
 let dist: string
 beforeAll(async () => {
   dist = mkdtempSync(path.join(tmpdir(), 'wf-dist-'))
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>')
+  writeFileSync(
+    path.join(dist, 'index.html'),
+    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+  )
   server = await startTestServer({ config: { webDistDir: dist, publicUrl: 'https://travels.example.com' } })
   await createReadingFixtures(server.database.prisma, [{ slug: 'lisbon-trams', title: 'Lisbon by Tram' }])
 })
@@ -28,7 +31,17 @@ const common = (headers: Record<string, unknown>) => {
 
 describe('security headers (finding 6)', () => {
   it('are on every kind of answer', async () => {
-    for (const url of ['/', '/blog/lisbon-trams', '/no-such-page', '/api/posts', '/api/nothing', '/trpc/posts.published', '/rss.xml', '/media/thumb/x.jpg', '/api/posts?search=%00']) {
+    for (const url of [
+      '/',
+      '/blog/lisbon-trams',
+      '/no-such-page',
+      '/api/posts',
+      '/api/nothing',
+      '/trpc/posts.published',
+      '/rss.xml',
+      '/media/thumb/x.jpg',
+      '/api/posts?search=%00',
+    ]) {
       const res = await server.app.inject(url)
       common(res.headers)
     }
@@ -37,7 +50,9 @@ describe('security headers (finding 6)', () => {
   it('give pages a strict CSP that allows only their own JSON-LD by hash', async () => {
     const res = await server.app.inject('/blog/lisbon-trams')
     const csp = String(res.headers['content-security-policy'])
-    const scripts = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => m[1]!)
+    const scripts = [...res.body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    )
     expect(scripts.length).toBeGreaterThan(0)
     for (const body of scripts) expect(csp).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
     expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/)
@@ -52,7 +67,9 @@ describe('security headers (finding 6)', () => {
 
   it('lock everything that is not a page down completely', async () => {
     const res = await server.app.inject('/api/posts')
-    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'")
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+    )
   })
 })
 
@@ -61,9 +78,16 @@ describe('with raster map tiles configured (MAP_TILES_URL)', () => {
     const tiles = { url: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: '© Example contributors' }
     const withTiles = await startTestServer({ config: { webDistDir: dist, mapTiles: tiles } })
     try {
-      const imgSrc = (csp: unknown) => String(csp).match(/img-src ([^;]*)/)?.[1]?.split(' ') ?? []
-      expect(imgSrc((await withTiles.app.inject('/map')).headers['content-security-policy'])).toContain('https://tile.example.org')
-      expect(imgSrc((await server.app.inject('/map')).headers['content-security-policy'])).not.toContain('https://tile.example.org')
+      const imgSrc = (csp: unknown) =>
+        String(csp)
+          .match(/img-src ([^;]*)/)?.[1]
+          ?.split(' ') ?? []
+      expect(imgSrc((await withTiles.app.inject('/map')).headers['content-security-policy'])).toContain(
+        'https://tile.example.org',
+      )
+      expect(imgSrc((await server.app.inject('/map')).headers['content-security-policy'])).not.toContain(
+        'https://tile.example.org',
+      )
       expect((await withTiles.app.inject('/api/places/settings')).json().data).toEqual({ tiles, precision: 2 })
     } finally {
       await withTiles.close()

@@ -12,13 +12,20 @@ beforeAll(async () => {
 afterAll(() => server.close())
 
 const login = (password: string, ip: string, email = testOwner.email) =>
-  server.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-for': ip }, payload: { email, password } })
+  server.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'x-forwarded-for': ip },
+    payload: { email, password },
+  })
 const me = (token: string) => server.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
 
 describe('sign-in throttle (findings 1 and 2)', () => {
   it('counts before verifying: 40 parallel tries from one address get exactly 5 verdicts, the right password last gets none', async () => {
     const ip = '198.51.100.1'
-    const tries = await Promise.all(Array.from({ length: 40 }, (_, i) => login(i === 39 ? testOwner.password : `guess-${i}`, ip)))
+    const tries = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login(i === 39 ? testOwner.password : `guess-${i}`, ip)),
+    )
     const statuses = tries.map((r) => r.statusCode)
     expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMITS.perAddressAccount.max)
     expect(statuses.filter((s) => s === 200)).toHaveLength(0)
@@ -33,7 +40,8 @@ describe('sign-in throttle (findings 1 and 2)', () => {
 
   it('the owner signing in again and again from one address is never refused (the address budget counts failures)', async () => {
     const signIns = []
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress.max + 10; i++) signIns.push((await login(testOwner.password, '192.0.2.20')).statusCode)
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress.max + 10; i++)
+      signIns.push((await login(testOwner.password, '192.0.2.20')).statusCode)
     expect(signIns.filter((s) => s !== 200)).toEqual([])
   })
 })
@@ -46,7 +54,9 @@ describe('brute force (acceptance 3)', () => {
     const addresses = Array.from({ length: 50 }, (_, i) => `203.0.113.${i + 1}`)
 
     // Batches: sign-in is never accepted inside a tRPC batch.
-    const batchInput = Object.fromEntries(guesses.slice(0, 10).map((password, i) => [i, { email: testOwner.email, password }]))
+    const batchInput = Object.fromEntries(
+      guesses.slice(0, 10).map((password, i) => [i, { email: testOwner.email, password }]),
+    )
     const batch = await server.app.inject({
       method: 'POST',
       url: `/trpc/${Array(10).fill('auth.login').join(',')}?batch=1`,
@@ -63,7 +73,12 @@ describe('brute force (acceptance 3)', () => {
         const ip = addresses[i % addresses.length]!
         return i % 2
           ? login(password, ip)
-          : server.app.inject({ method: 'POST', url: '/trpc/auth.login', headers: { 'x-forwarded-for': ip }, payload: { email: testOwner.email, password } })
+          : server.app.inject({
+              method: 'POST',
+              url: '/trpc/auth.login',
+              headers: { 'x-forwarded-for': ip },
+              payload: { email: testOwner.email, password },
+            })
       })
       for (const res of await Promise.all(wave)) answers.push({ status: res.statusCode, body: res.body })
     }

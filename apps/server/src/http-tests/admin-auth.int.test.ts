@@ -34,12 +34,24 @@ const credentials = [
   ['an expired token', {}],
 ] as const
 const headersFor = (label: (typeof credentials)[number][0]) =>
-  label === 'an expired token' ? { authorization: `Bearer ${expiredToken}` } : Object.fromEntries(Object.entries(credentials.find(([l]) => l === label)![1]))
+  label === 'an expired token'
+    ? { authorization: `Bearer ${expiredToken}` }
+    : Object.fromEntries(Object.entries(credentials.find(([l]) => l === label)![1]))
 
 describe('every admin tRPC procedure refuses callers without a valid session', () => {
   it('finds the admin procedures of every domain', () => {
     const names = adminProcedures.map(([name]) => name)
-    expect(names).toEqual(expect.arrayContaining(['auth.me', 'auth.logout', 'posts.adminList', 'posts.create', 'ai.generate', 'settings.ai', 'dashboard.stats']))
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'auth.me',
+        'auth.logout',
+        'posts.adminList',
+        'posts.create',
+        'ai.generate',
+        'settings.ai',
+        'dashboard.stats',
+      ]),
+    )
   })
 
   for (const [label] of credentials) {
@@ -65,9 +77,22 @@ describe('every REST path that is not public refuses callers without a valid ses
 
   it('reads which paths are public from the procedures', () => {
     expect(restPaths.filter((p) => !p.admin).map(key)).toEqual(
-      expect.arrayContaining(['GET /api/health', 'POST /api/auth/login', 'GET /api/posts', 'POST /api/comments/submit', 'POST /api/contact']),
+      expect.arrayContaining([
+        'GET /api/health',
+        'POST /api/auth/login',
+        'GET /api/posts',
+        'POST /api/comments/submit',
+        'POST /api/contact',
+      ]),
     )
-    expect(adminPaths.map(key)).toEqual(expect.arrayContaining(['GET /api/posts/admin', 'POST /api/posts/:id/upload', 'GET /api/settings/ai', 'GET /api/posts/admin/stats']))
+    expect(adminPaths.map(key)).toEqual(
+      expect.arrayContaining([
+        'GET /api/posts/admin',
+        'POST /api/posts/:id/upload',
+        'GET /api/settings/ai',
+        'GET /api/posts/admin/stats',
+      ]),
+    )
   })
 
   for (const [label] of credentials) {
@@ -91,7 +116,11 @@ describe('a public REST path never asks a visitor for a session', () => {
   it('answers anything but 401 to an anonymous call of every public path', async () => {
     const failures: string[] = []
     for (const p of restPaths.filter((r) => !r.admin)) {
-      const res = await server.app.inject({ method: p.rest.method, url: p.rest.path.replace(/:[A-Za-z_]+/g, '1'), payload: p.rest.method === 'GET' ? undefined : {} })
+      const res = await server.app.inject({
+        method: p.rest.method,
+        url: p.rest.path.replace(/:[A-Za-z_]+/g, '1'),
+        payload: p.rest.method === 'GET' ? undefined : {},
+      })
       if (res.statusCode === 401) failures.push(key(p))
     }
     expect(failures).toEqual([])

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { generateText } from '@wayfarer/api'
-import { FAKE_GEMINI_BLOCK_MARKER, FAKE_GEMINI_REPLY, fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
+import {
+  FAKE_GEMINI_BLOCK_MARKER,
+  FAKE_GEMINI_REPLY,
+  fakeGeminiKeys,
+  startFakeGemini,
+  type FakeGemini,
+} from '@wayfarer/fakes/gemini'
 import { startTestServer, type TestServer } from '../testing'
 
 let fake: FakeGemini
@@ -22,7 +28,13 @@ beforeEach(() => {
 const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
   server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })
 const saveSettings = (overrides: object = {}) =>
-  call('POST', '/api/settings/ai', { geminiApiKey: fakeGeminiKeys.good, enabled: true, model: 'gemini-1.5-pro', maxTokens: 1024, ...overrides })
+  call('POST', '/api/settings/ai', {
+    geminiApiKey: fakeGeminiKeys.good,
+    enabled: true,
+    model: 'gemini-1.5-pro',
+    maxTokens: 1024,
+    ...overrides,
+  })
 const generate = (payload: object) => call('POST', '/api/ai/generate', payload)
 
 describe('AI settings', () => {
@@ -41,7 +53,13 @@ describe('AI settings', () => {
     expect(saved.body).not.toContain(fakeGeminiKeys.good)
     const read = await call('GET', '/api/settings/ai')
     expect(read.body).not.toContain(fakeGeminiKeys.good)
-    expect(read.json().data).toEqual({ geminiApiKey: '••••••••0001', hasApiKey: true, enabled: true, model: 'gemini-1.5-pro', maxTokens: 1024 })
+    expect(read.json().data).toEqual({
+      geminiApiKey: '••••••••0001',
+      hasApiKey: true,
+      enabled: true,
+      model: 'gemini-1.5-pro',
+      maxTokens: 1024,
+    })
     const row = await server.database.prisma.setting.findUniqueOrThrow({ where: { key: 'ai' } })
     expect(JSON.stringify(row.value)).not.toContain(fakeGeminiKeys.good)
 
@@ -52,7 +70,10 @@ describe('AI settings', () => {
   })
 
   it('refuse values outside the rules', async () => {
-    expect((await saveSettings({ maxTokens: 100 })).json()).toEqual({ success: false, error: 'Max tokens must be between 500 and 4096' })
+    expect((await saveSettings({ maxTokens: 100 })).json()).toEqual({
+      success: false,
+      error: 'Max tokens must be between 500 and 4096',
+    })
     expect((await saveSettings({ model: 'gpt-4' })).statusCode).toBe(400)
     expect((await saveSettings({ enabled: 'yes' })).statusCode).toBe(400)
   })
@@ -64,7 +85,11 @@ describe('AI generation against a fake Gemini', () => {
   })
 
   it('returns the content and its word count, sending the saved model, max tokens and context', async () => {
-    const res = await generate({ prompt: 'Sunset in Essaouira', type: 'excerpt', context: { title: 'Morocco', location: 'Essaouira' } })
+    const res = await generate({
+      prompt: 'Sunset in Essaouira',
+      type: 'excerpt',
+      context: { title: 'Morocco', location: 'Essaouira' },
+    })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, data: { content: FAKE_GEMINI_REPLY, wordCount: 12 } })
     const sent = fake.requests.at(-1)
@@ -83,7 +108,10 @@ describe('AI generation against a fake Gemini', () => {
 
   it('says clearly when AI is off or has no key', async () => {
     await saveSettings({ enabled: false })
-    expect((await generate({ prompt: 'x' })).json()).toEqual({ success: false, error: 'AI assistance is turned off. Enable it in Settings.' })
+    expect((await generate({ prompt: 'x' })).json()).toEqual({
+      success: false,
+      error: 'AI assistance is turned off. Enable it in Settings.',
+    })
     await saveSettings({ geminiApiKey: '' })
     const res = await generate({ prompt: 'x' })
     expect(res.statusCode).toBe(412)
@@ -97,11 +125,18 @@ describe('AI generation against a fake Gemini', () => {
 
     await saveSettings({ geminiApiKey: fakeGeminiKeys.rateLimited })
     const limited = await generate({ prompt: 'x' })
-    expect([limited.statusCode, limited.headers['retry-after'], limited.json().error]).toEqual([429, '17', 'Gemini is rate limiting requests. Try again in a minute.'])
+    expect([limited.statusCode, limited.headers['retry-after'], limited.json().error]).toEqual([
+      429,
+      '17',
+      'Gemini is rate limiting requests. Try again in a minute.',
+    ])
 
     await saveSettings({ model: 'gemini-pro' })
     const missing = await generate({ prompt: 'x' })
-    expect([missing.statusCode, missing.json().error]).toEqual([502, 'model not available — choose another in Settings'])
+    expect([missing.statusCode, missing.json().error]).toEqual([
+      502,
+      'model not available — choose another in Settings',
+    ])
 
     await saveSettings()
     const blocked = await generate({ prompt: `Tell me ${FAKE_GEMINI_BLOCK_MARKER}` })
@@ -115,9 +150,22 @@ describe('AI generation against a fake Gemini', () => {
     try {
       const offlineToken = await offline.ownerToken()
       const headers = { authorization: `Bearer ${offlineToken}` }
-      await offline.app.inject({ method: 'POST', url: '/api/settings/ai', headers, payload: { geminiApiKey: fakeGeminiKeys.good, enabled: true, model: 'gemini-1.5-flash', maxTokens: 2048 } })
-      const res = await offline.app.inject({ method: 'POST', url: '/api/ai/generate', headers, payload: { prompt: 'x' } })
-      expect([res.statusCode, res.json().error]).toEqual([502, 'Could not reach Gemini. Check the server connection and try again.'])
+      await offline.app.inject({
+        method: 'POST',
+        url: '/api/settings/ai',
+        headers,
+        payload: { geminiApiKey: fakeGeminiKeys.good, enabled: true, model: 'gemini-1.5-flash', maxTokens: 2048 },
+      })
+      const res = await offline.app.inject({
+        method: 'POST',
+        url: '/api/ai/generate',
+        headers,
+        payload: { prompt: 'x' },
+      })
+      expect([res.statusCode, res.json().error]).toEqual([
+        502,
+        'Could not reach Gemini. Check the server connection and try again.',
+      ])
     } finally {
       await offline.close()
     }
@@ -128,7 +176,9 @@ describe('AI generation against a fake Gemini', () => {
     const result = await generateText(server.app.deps, { prompt: 'Describe this photo as JSON', type: 'custom', image })
     expect(result.content).toContain('"title"')
     const parts = fake.requests.at(-1)?.parts
-    expect(parts).toContainEqual({ inlineData: { mimeType: 'image/png', data: Buffer.from(image.data).toString('base64') } })
+    expect(parts).toContainEqual({
+      inlineData: { mimeType: 'image/png', data: Buffer.from(image.data).toString('base64') },
+    })
   })
 })
 
@@ -136,14 +186,21 @@ describe('AI key test', () => {
   const test = (payload: object) => call('POST', '/api/ai/test', payload)
 
   it('needs a key', async () => {
-    expect((await test({ apiKey: '', model: 'gemini-1.5-pro' })).json()).toEqual({ success: false, error: 'Please enter an API key first' })
+    expect((await test({ apiKey: '', model: 'gemini-1.5-pro' })).json()).toEqual({
+      success: false,
+      error: 'Please enter an API key first',
+    })
     expect(fake.requests).toHaveLength(0)
   })
 
   it('makes a real call and reports success or the failure', async () => {
     const ok = await test({ apiKey: fakeGeminiKeys.good, model: 'gemini-1.5-flash' })
     expect(ok.json()).toMatchObject({ success: true, message: 'API key is working! AI integration is ready.' })
-    expect(fake.requests.at(-1)).toMatchObject({ model: 'gemini-2.5-flash', method: 'countTokens', apiKey: fakeGeminiKeys.good })
+    expect(fake.requests.at(-1)).toMatchObject({
+      model: 'gemini-2.5-flash',
+      method: 'countTokens',
+      apiKey: fakeGeminiKeys.good,
+    })
     const bad = await test({ apiKey: fakeGeminiKeys.bad, model: 'gemini-1.5-flash' })
     expect([bad.statusCode, bad.json().error]).toEqual([502, 'The Gemini API key was rejected. Check it in Settings.'])
     const limited = await test({ apiKey: fakeGeminiKeys.rateLimited, model: 'gemini-1.5-flash' })

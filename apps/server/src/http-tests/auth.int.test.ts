@@ -11,14 +11,18 @@ afterAll(() => server.close())
 
 const login = (payload: object, ip = '10.0.0.1') =>
   server.app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress: ip })
-const me = (token: string) => server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
+const me = (token: string) =>
+  server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
 
 describe('sign-in', () => {
   it('returns a token and the user, never the password hash', async () => {
     const res = await login(testOwner)
     expect(res.statusCode).toBe(200)
     const body = res.json()
-    expect(body).toMatchObject({ success: true, data: { user: { email: testOwner.email, first_name: expect.any(String), last_name: expect.any(String) } } })
+    expect(body).toMatchObject({
+      success: true,
+      data: { user: { email: testOwner.email, first_name: expect.any(String), last_name: expect.any(String) } },
+    })
     expect(body.data.token).toMatch(/^[\w-]{43}$/) // 256 random bits, base64url
     expect(res.body).not.toMatch(/argon2|password/i)
   })
@@ -77,7 +81,11 @@ describe('sessions', () => {
   it('logout revokes the token', async () => {
     const { token } = (await login(testOwner, '10.2.0.1')).json().data
     expect((await me(token)).statusCode).toBe(200)
-    const out = await server.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${token}` } })
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(out.statusCode).toBe(200)
     expect((await me(token)).statusCode).toBe(401)
   })
@@ -98,7 +106,11 @@ describe('sessions', () => {
   it('refuses anonymous and forged tokens', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401)
     expect((await me('forged-token')).statusCode).toBe(401)
-    const trpc = await server.app.inject({ method: 'GET', url: '/trpc/auth.me', headers: { authorization: 'Bearer forged' } })
+    const trpc = await server.app.inject({
+      method: 'GET',
+      url: '/trpc/auth.me',
+      headers: { authorization: 'Bearer forged' },
+    })
     expect(trpc.statusCode).toBe(401)
   })
 })
@@ -108,12 +120,19 @@ describe('uploads', () => {
     // An oversized body would be a 413 if it were read; a 401 shows the session was checked first.
     const boundary = '----wayfarer-test'
     const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
       Buffer.alloc(11 * 1024 * 1024, 1),
       Buffer.from(`\r\n--${boundary}--\r\n`),
     ])
     for (const url of ['/api/posts/1/upload', '/api/gallery/upload?folder=x']) {
-      const res = await server.app.inject({ method: 'POST', url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } })
+      const res = await server.app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      })
       expect(res.statusCode, url).toBe(401)
       expect(res.json()).toEqual({ success: false, error: 'Authentication required' })
     }
@@ -123,7 +142,10 @@ describe('uploads', () => {
 describe('the owner account at boot', () => {
   it('is created once when two server processes start on the same fresh database at the same moment', async () => {
     const account = { email: 'Twin.Boot@Wayfarer.test', password: 'both-start-at-once' }
-    const [first, second] = await Promise.all([upsertAdmin(server.database, account), upsertAdmin(server.database, account)])
+    const [first, second] = await Promise.all([
+      upsertAdmin(server.database, account),
+      upsertAdmin(server.database, account),
+    ])
     expect(second.id).toBe(first.id)
     expect(await server.database.prisma.user.count({ where: { email: 'twin.boot@wayfarer.test' } })).toBe(1)
   })

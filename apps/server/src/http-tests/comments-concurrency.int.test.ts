@@ -22,7 +22,10 @@ it('stores 200 concurrent submissions from distinct addresses exactly once each'
     ),
   )
   expect(responses.map((r) => r.statusCode)).toEqual(Array(200).fill(200))
-  const rows = await server.database.prisma.comment.findMany({ where: { postId }, select: { content: true, ipHash: true, status: true } })
+  const rows = await server.database.prisma.comment.findMany({
+    where: { postId },
+    select: { content: true, ipHash: true, status: true },
+  })
   expect(rows).toHaveLength(200)
   expect(new Set(rows.map((r) => r.content)).size).toBe(200)
   expect(new Set(rows.map((r) => r.ipHash)).size).toBe(200)

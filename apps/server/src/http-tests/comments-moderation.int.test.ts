@@ -16,8 +16,13 @@ afterAll(() => server.close())
 const admin = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })
 const publicContents = async () =>
-  ((await server.app.inject({ method: 'GET', url: `/api/comments/post/${postId}` })).json().data.comments as { content: string }[]).map((c) => c.content)
-const statusOf = async (id: number) => (await server.database.prisma.comment.findUniqueOrThrow({ where: { id } })).status
+  (
+    (await server.app.inject({ method: 'GET', url: `/api/comments/post/${postId}` })).json().data.comments as {
+      content: string
+    }[]
+  ).map((c) => c.content)
+const statusOf = async (id: number) =>
+  (await server.database.prisma.comment.findUniqueOrThrow({ where: { id } })).status
 
 describe('anonymous callers', () => {
   it.each([
@@ -33,7 +38,11 @@ describe('anonymous callers', () => {
 
   it('get 401 from the tRPC procedures too', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/trpc/comments.adminList' })).statusCode).toBe(401)
-    const res = await server.app.inject({ method: 'POST', url: '/trpc/comments.moderate', payload: { comment_id: 1, action: 'approve' } })
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/trpc/comments.moderate',
+      payload: { comment_id: 1, action: 'approve' },
+    })
     expect(res.statusCode).toBe(401)
   })
 })
@@ -81,7 +90,9 @@ describe('the moderation queue', () => {
 
 describe('moderating one comment', () => {
   it('approving makes it public and records who and when', async () => {
-    const [comment] = await insertComments(server.database.prisma, postId, [{ status: 'pending', content: 'Approve me, I am lovely.' }])
+    const [comment] = await insertComments(server.database.prisma, postId, [
+      { status: 'pending', content: 'Approve me, I am lovely.' },
+    ])
     expect(await publicContents()).not.toContain('Approve me, I am lovely.')
     const before = Date.now()
     const res = await admin('POST', '/api/comments/moderate', { comment_id: comment!.id, action: 'approve' })
@@ -94,8 +105,14 @@ describe('moderating one comment', () => {
   })
 
   it('deny and spam hide it again; re-approve brings it back', async () => {
-    const [comment] = await insertComments(server.database.prisma, postId, [{ status: 'approved', content: 'Moderate me back and forth.' }])
-    for (const [action, status] of [['deny', 'denied'], ['spam', 'spam'], ['approve', 'approved']] as const) {
+    const [comment] = await insertComments(server.database.prisma, postId, [
+      { status: 'approved', content: 'Moderate me back and forth.' },
+    ])
+    for (const [action, status] of [
+      ['deny', 'denied'],
+      ['spam', 'spam'],
+      ['approve', 'approved'],
+    ] as const) {
       const res = await admin('POST', '/api/comments/moderate', { comment_id: comment!.id, action })
       expect(res.json().data.status).toBe(status)
       expect(await statusOf(comment!.id)).toBe(status)
@@ -117,21 +134,36 @@ describe('moderating one comment', () => {
 
 describe('bulk moderation', () => {
   it('changes every selected comment', async () => {
-    const [a, b, c] = await insertComments(server.database.prisma, postId, [{ status: 'pending' }, { status: 'pending' }, { status: 'pending' }])
+    const [a, b, c] = await insertComments(server.database.prisma, postId, [
+      { status: 'pending' },
+      { status: 'pending' },
+      { status: 'pending' },
+    ])
     const res = await admin('POST', '/api/comments/moderate/bulk', { comment_ids: [a!.id, b!.id], action: 'spam' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, data: { updated: 2 } })
-    const rows = await server.database.prisma.comment.findMany({ where: { id: { in: [a!.id, b!.id] } }, include: { moderatedBy: true } })
-    expect(rows.every((r) => r.status === 'spam' && r.moderatedAt && r.moderatedBy?.email === testOwner.email)).toBe(true)
+    const rows = await server.database.prisma.comment.findMany({
+      where: { id: { in: [a!.id, b!.id] } },
+      include: { moderatedBy: true },
+    })
+    expect(rows.every((r) => r.status === 'spam' && r.moderatedAt && r.moderatedBy?.email === testOwner.email)).toBe(
+      true,
+    )
     expect(await statusOf(c!.id)).toBe('pending')
   })
 
   it('is all or nothing: one unknown id and no comment changes', async () => {
     const [a, b] = await insertComments(server.database.prisma, postId, [{ status: 'pending' }, { status: 'denied' }])
-    const res = await admin('POST', '/api/comments/moderate/bulk', { comment_ids: [a!.id, 999_999, b!.id], action: 'approve' })
+    const res = await admin('POST', '/api/comments/moderate/bulk', {
+      comment_ids: [a!.id, 999_999, b!.id],
+      action: 'approve',
+    })
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ success: false, error: 'Comments not found: 999999. Nothing was changed.' })
-    const rows = await server.database.prisma.comment.findMany({ where: { id: { in: [a!.id, b!.id] } }, orderBy: { id: 'asc' } })
+    const rows = await server.database.prisma.comment.findMany({
+      where: { id: { in: [a!.id, b!.id] } },
+      orderBy: { id: 'asc' },
+    })
     expect(rows.map((r) => [r.status, r.moderatedAt])).toEqual([
       ['pending', null],
       ['denied', null],
@@ -150,7 +182,9 @@ describe('bulk moderation', () => {
 
 describe('deleting', () => {
   it('removes a comment permanently; a second delete is 404', async () => {
-    const [comment] = await insertComments(server.database.prisma, postId, [{ status: 'approved', content: 'Delete me for good.' }])
+    const [comment] = await insertComments(server.database.prisma, postId, [
+      { status: 'approved', content: 'Delete me for good.' },
+    ])
     const res = await admin('DELETE', `/api/comments/${comment!.id}`)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, data: { deleted: comment!.id } })

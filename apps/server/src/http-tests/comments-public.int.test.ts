@@ -20,7 +20,8 @@ afterAll(() => server.close())
 
 const submit = (payload: object, ip = freshIp()) =>
   server.app.inject({ method: 'POST', url: '/api/comments/submit', payload, remoteAddress: ip })
-const publicList = (id: number, query = '') => server.app.inject({ method: 'GET', url: `/api/comments/post/${id}${query}` })
+const publicList = (id: number, query = '') =>
+  server.app.inject({ method: 'GET', url: `/api/comments/post/${id}${query}` })
 const stored = (content: string) => server.database.prisma.comment.findMany({ where: { content } })
 
 describe('submitting a comment', () => {
@@ -34,7 +35,12 @@ describe('submitting a comment', () => {
       message: 'Thank you! Your comment has been submitted and will be reviewed before being published.',
     })
     const [comment] = await stored(content)
-    expect(comment).toMatchObject({ status: 'pending', postId, authorWebsite: 'https://maya.example.com', moderatedAt: null })
+    expect(comment).toMatchObject({
+      status: 'pending',
+      postId,
+      authorWebsite: 'https://maya.example.com',
+      moderatedAt: null,
+    })
     expect(comment!.ipHash).toMatch(/^[0-9a-f]{64}$/)
     expect(JSON.stringify(comment)).not.toContain('10.9.9.9')
   })
@@ -108,17 +114,26 @@ describe('submitting a comment', () => {
 describe('spam defence', () => {
   it('limits each address to one comment per 15 seconds and ten an hour, with 429 and Retry-After', async () => {
     const ip = '10.30.0.1'
-    expect((await submit(validComment(postId, { content: 'First comment from this address.' }), ip)).statusCode).toBe(200)
+    expect((await submit(validComment(postId, { content: 'First comment from this address.' }), ip)).statusCode).toBe(
+      200,
+    )
     const tooSoon = await submit(validComment(postId, { content: 'Second one right away, too fast.' }), ip)
     expect(tooSoon.statusCode).toBe(429)
     expect(tooSoon.headers['retry-after']).toBe('15')
-    expect(tooSoon.json()).toEqual({ success: false, error: 'You are commenting too quickly. Please try again in 15 seconds.' })
+    expect(tooSoon.json()).toEqual({
+      success: false,
+      error: 'You are commenting too quickly. Please try again in 15 seconds.',
+    })
     expect(await stored('Second one right away, too fast.')).toHaveLength(0)
-    expect((await submit(validComment(postId, { content: 'Another address is not affected.' }), '10.30.0.2')).statusCode).toBe(200)
+    expect(
+      (await submit(validComment(postId, { content: 'Another address is not affected.' }), '10.30.0.2')).statusCode,
+    ).toBe(200)
 
     for (let i = 2; i <= 10; i++) {
       clock += 16_000
-      expect((await submit(validComment(postId, { content: `Comment number ${i} this hour.` }), ip)).statusCode).toBe(200)
+      expect((await submit(validComment(postId, { content: `Comment number ${i} this hour.` }), ip)).statusCode).toBe(
+        200,
+      )
     }
     clock += 16_000
     const eleventh = await submit(validComment(postId, { content: 'The eleventh within the hour.' }), ip)
@@ -162,15 +177,36 @@ describe('reading comments', () => {
   it('lists approved comments newest first, 20 a page, without e-mails', async () => {
     const prisma = server.database.prisma
     const post = await prisma.post.create({
-      data: { slug: 'busy-post', title: 'Busy post', status: 'published', publishedAt: new Date(), authorId: (await prisma.user.findFirstOrThrow()).id },
+      data: {
+        slug: 'busy-post',
+        title: 'Busy post',
+        status: 'published',
+        publishedAt: new Date(),
+        authorId: (await prisma.user.findFirstOrThrow()).id,
+      },
     })
     const base = Date.now()
     for (let i = 0; i < 23; i++) {
       await prisma.comment.create({
-        data: { postId: post.id, authorName: `Reader ${i}`, authorEmail: `secret${i}@example.com`, content: `Approved comment ${i}`, status: 'approved', createdAt: new Date(base + i * 1000) },
+        data: {
+          postId: post.id,
+          authorName: `Reader ${i}`,
+          authorEmail: `secret${i}@example.com`,
+          content: `Approved comment ${i}`,
+          status: 'approved',
+          createdAt: new Date(base + i * 1000),
+        },
       })
     }
-    await prisma.comment.create({ data: { postId: post.id, authorName: 'Denied', authorEmail: 'd@example.com', content: 'Denied comment', status: 'denied' } })
+    await prisma.comment.create({
+      data: {
+        postId: post.id,
+        authorName: 'Denied',
+        authorEmail: 'd@example.com',
+        content: 'Denied comment',
+        status: 'denied',
+      },
+    })
 
     const first = await publicList(post.id)
     expect(first.statusCode).toBe(200)
@@ -189,7 +225,11 @@ describe('reading comments', () => {
     expect(first.body).not.toMatch(/@example\.com|author_email|ip_?hash/i)
 
     const second = (await publicList(post.id, '?page=2')).json()
-    expect(second.data.comments.map((c: { content: string }) => c.content)).toEqual(['Approved comment 2', 'Approved comment 1', 'Approved comment 0'])
+    expect(second.data.comments.map((c: { content: string }) => c.content)).toEqual([
+      'Approved comment 2',
+      'Approved comment 1',
+      'Approved comment 0',
+    ])
   })
 
   it('answers 404 for a missing or unpublished post and 400 for a bad page', async () => {

@@ -4,9 +4,17 @@ import type { PrismaClient } from '@wayfarer/db'
 export async function createCommentablePosts(prisma: PrismaClient) {
   const author = await prisma.user.findFirstOrThrow()
   const published = await prisma.post.create({
-    data: { slug: 'salt-flats', title: 'Crossing the Salt Flats', status: 'published', publishedAt: new Date(), authorId: author.id },
+    data: {
+      slug: 'salt-flats',
+      title: 'Crossing the Salt Flats',
+      status: 'published',
+      publishedAt: new Date(),
+      authorId: author.id,
+    },
   })
-  const draft = await prisma.post.create({ data: { slug: 'draft-notes', title: 'Draft notes', status: 'draft', authorId: author.id } })
+  const draft = await prisma.post.create({
+    data: { slug: 'draft-notes', title: 'Draft notes', status: 'draft', authorId: author.id },
+  })
   return { published, draft }
 }
 

@@ -8,9 +8,15 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const valid = { name: 'Ana Souza', email: 'ana@example.com', subject: 'Collaboration', message: 'Loved your Lisbon video — could we work together?' }
+const valid = {
+  name: 'Ana Souza',
+  email: 'ana@example.com',
+  subject: 'Collaboration',
+  message: 'Loved your Lisbon video — could we work together?',
+}
 let nextIp = 1
-const send = (payload: object, ip = `10.9.0.${nextIp++}`) => server.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: ip })
+const send = (payload: object, ip = `10.9.0.${nextIp++}`) =>
+  server.app.inject({ method: 'POST', url: '/api/contact', payload, remoteAddress: ip })
 const admin = async (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
   server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${await server.ownerToken()}` } })
 
@@ -36,7 +42,11 @@ describe('POST /api/contact', () => {
   it('requires all four fields', async () => {
     const before = await server.database.prisma.contactMessage.count()
     for (const missing of ['name', 'email', 'subject', 'message'] as const) {
-      for (const payload of [{ ...valid, [missing]: '' }, { ...valid, [missing]: '   ' }, Object.fromEntries(Object.entries(valid).filter(([k]) => k !== missing))]) {
+      for (const payload of [
+        { ...valid, [missing]: '' },
+        { ...valid, [missing]: '   ' },
+        Object.fromEntries(Object.entries(valid).filter(([k]) => k !== missing)),
+      ]) {
         const res = await send(payload)
         expect(res.statusCode).toBe(400)
         expect(res.json()).toEqual({ success: false, error: 'Please fill in all required fields' })
@@ -80,7 +90,10 @@ describe('POST /api/contact', () => {
     const limited = await send(valid, ip)
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBe('600')
-    expect(limited.json()).toEqual({ success: false, error: 'You have sent several messages in a short time. Please try again in 10 minutes.' })
+    expect(limited.json()).toEqual({
+      success: false,
+      error: 'You have sent several messages in a short time. Please try again in 10 minutes.',
+    })
     // Other visitors are unaffected, and the limit lifts once the window has passed.
     expect((await send(valid, '10.7.0.2')).statusCode).toBe(200)
     clock += 10 * 60_000
@@ -90,7 +103,12 @@ describe('POST /api/contact', () => {
 
 describe('the owner’s inbox', () => {
   it('is closed to visitors', async () => {
-    for (const [method, url] of [['GET', '/api/contact/admin'], ['GET', '/api/contact/admin/unread-count'], ['POST', '/api/contact/1/read'], ['DELETE', '/api/contact/1']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/contact/admin'],
+      ['GET', '/api/contact/admin/unread-count'],
+      ['POST', '/api/contact/1/read'],
+      ['DELETE', '/api/contact/1'],
+    ] as const) {
       const res = await server.app.inject({ method, url })
       expect(res.statusCode).toBe(401)
       expect(res.json()).toEqual({ success: false, error: 'Authentication required' })
@@ -108,19 +126,36 @@ describe('the owner’s inbox', () => {
     expect(page1.statusCode).toBe(200)
     expect(page1.json().data).toEqual({
       messages: [
-        { id: ids[2], name: valid.name, email: valid.email, subject: 'Note 3', message: valid.message, created_at: new Date(clock).toISOString(), read_at: null },
+        {
+          id: ids[2],
+          name: valid.name,
+          email: valid.email,
+          subject: 'Note 3',
+          message: valid.message,
+          created_at: new Date(clock).toISOString(),
+          read_at: null,
+        },
         expect.objectContaining({ id: ids[1], subject: 'Note 2' }),
       ],
       unread: 3,
       pagination: { page: 1, limit: 2, total: 3, pages: 2 },
     })
-    expect((await admin('GET', '/api/contact/admin?page=2&limit=2')).json().data.messages.map((m: { id: number }) => m.id)).toEqual([ids[0]])
+    expect(
+      (await admin('GET', '/api/contact/admin?page=2&limit=2')).json().data.messages.map((m: { id: number }) => m.id),
+    ).toEqual([ids[0]])
 
     const read = await admin('POST', `/api/contact/${ids[1]}/read`)
     expect(read.json().data).toMatchObject({ id: ids[1], read_at: new Date(clock).toISOString() })
-    expect((await admin('GET', '/api/contact/admin/unread-count')).json()).toEqual({ success: true, data: { unread: 2 } })
-    expect((await admin('GET', '/api/contact/admin?status=unread')).json().data.messages.map((m: { id: number }) => m.id)).toEqual([ids[2], ids[0]])
-    expect((await admin('GET', '/api/contact/admin?status=read')).json().data.messages.map((m: { id: number }) => m.id)).toEqual([ids[1]])
+    expect((await admin('GET', '/api/contact/admin/unread-count')).json()).toEqual({
+      success: true,
+      data: { unread: 2 },
+    })
+    expect(
+      (await admin('GET', '/api/contact/admin?status=unread')).json().data.messages.map((m: { id: number }) => m.id),
+    ).toEqual([ids[2], ids[0]])
+    expect(
+      (await admin('GET', '/api/contact/admin?status=read')).json().data.messages.map((m: { id: number }) => m.id),
+    ).toEqual([ids[1]])
 
     const unread = await admin('POST', `/api/contact/${ids[1]}/read`, { read: false })
     expect(unread.json().data.read_at).toBeNull()

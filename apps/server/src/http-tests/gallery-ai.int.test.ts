@@ -20,7 +20,9 @@ afterAll(async () => {
 
 async function uploadPhoto(): Promise<string> {
   const form = new FormData()
-  const bytes = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#0ea5e9' } }).png().toBuffer()
+  const bytes = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#0ea5e9' } })
+    .png()
+    .toBuffer()
   form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'harbour.png')
   const request = new Request('http://local/', { method: 'POST', body: form })
   const res = await server.app.inject({
@@ -33,11 +35,20 @@ async function uploadPhoto(): Promise<string> {
 }
 
 const describePhoto = (publicId: string) =>
-  server.app.inject({ method: 'POST', url: '/api/gallery/ai-metadata', payload: { public_id: publicId, location: 'Essaouira, Morocco' }, headers: owner })
+  server.app.inject({
+    method: 'POST',
+    url: '/api/gallery/ai-metadata',
+    payload: { public_id: publicId, location: 'Essaouira, Morocco' },
+    headers: owner,
+  })
 
 describe('AI metadata for a gallery photo', () => {
   it('needs the owner', async () => {
-    const res = await server.app.inject({ method: 'POST', url: '/api/gallery/ai-metadata', payload: { public_id: 'x' } })
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/ai-metadata',
+      payload: { public_id: 'x' },
+    })
     expect(res.statusCode).toBe(401)
   })
 
@@ -57,7 +68,8 @@ describe('AI metadata for a gallery photo', () => {
     })
     expect(saved.statusCode).toBe(200)
     const publicId = await uploadPhoto()
-    answer = '```json\n{"title": "**Harbour** at dusk, where the fishing boats drift home under a copper sky and gulls", "caption": "<p>Boats come home.</p>", "location": "Essaouira, Morocco", "tags": ["#Harbour", "Boats", "#harbour"]}\n```'
+    answer =
+      '```json\n{"title": "**Harbour** at dusk, where the fishing boats drift home under a copper sky and gulls", "caption": "<p>Boats come home.</p>", "location": "Essaouira, Morocco", "tags": ["#Harbour", "Boats", "#harbour"]}\n```'
     const res = await describePhoto(publicId)
     expect(res.statusCode).toBe(200)
     const data = res.json().data
@@ -86,7 +98,12 @@ describe('AI metadata for a gallery photo', () => {
     const publicId = await uploadPhoto()
     answer = 'Copper sky over the harbour\nBoats drift home as the gulls circle. #morocco #sea'
     const res = await describePhoto(publicId)
-    expect(res.json().data).toEqual({ title: 'Copper sky over the harbour', caption: 'Boats drift home as the gulls circle.', location: '', tags: ['morocco', 'sea', 'copper'] })
+    expect(res.json().data).toEqual({
+      title: 'Copper sky over the harbour',
+      caption: 'Boats drift home as the gulls circle.',
+      location: '',
+      tags: ['morocco', 'sea', 'copper'],
+    })
   })
 
   it('answers 404 for an image that is not in the store', async () => {

@@ -5,20 +5,31 @@ import { startTestServer, type TestServer } from '../testing'
 
 let server: TestServer
 let token: string
-const photo = (width = 1200, height = 800, background = '#2a6') => sharp({ create: { width, height, channels: 3, background } }).jpeg().toBuffer()
+const photo = (width = 1200, height = 800, background = '#2a6') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg()
+    .toBuffer()
 
 /** A multipart body with one `image` field, as a browser's FormData would send it. */
 async function multipart(bytes: Buffer, filename = 'sunset-over-lisbon.jpg', type = 'image/jpeg') {
   const form = new FormData()
   form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename)
   const request = new Request('http://local/', { method: 'POST', body: form })
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } }
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  }
 }
 
 const auth = () => ({ authorization: `Bearer ${token}` })
 const upload = async (server: TestServer, bytes: Buffer, folder = 'tests/rest') => {
   const body = await multipart(bytes)
-  return server.app.inject({ method: 'POST', url: `/api/gallery/upload?folder=${folder}`, payload: body.payload, headers: { ...body.headers, ...auth() } })
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/gallery/upload?folder=${folder}`,
+    payload: body.payload,
+    headers: { ...body.headers, ...auth() },
+  })
 }
 
 beforeAll(async () => {
@@ -48,22 +59,61 @@ describe('gallery REST paths on the local store', () => {
     const uploaded = await upload(server, await photo())
     expect(uploaded.statusCode).toBe(200)
     const image = uploaded.json().data
-    expect(image).toMatchObject({ folder: 'tests/rest', width: 1200, height: 800, format: 'jpeg', title: 'sunset over lisbon', tags: [] })
+    expect(image).toMatchObject({
+      folder: 'tests/rest',
+      width: 1200,
+      height: 800,
+      format: 'jpeg',
+      title: 'sunset over lisbon',
+      tags: [],
+    })
     expect(image.thumbnail_url).toBe(image.url.replace('/media/', '/media/thumb/'))
 
-    const listed = await server.app.inject({ method: 'GET', url: '/api/gallery/cloudinary?folder=tests/rest&limit=40', headers: auth() })
-    expect(listed.json()).toMatchObject({ success: true, data: [{ public_id: image.public_id }], pagination: { next: null, folder: 'tests/rest' } })
+    const listed = await server.app.inject({
+      method: 'GET',
+      url: '/api/gallery/cloudinary?folder=tests/rest&limit=40',
+      headers: auth(),
+    })
+    expect(listed.json()).toMatchObject({
+      success: true,
+      data: [{ public_id: image.public_id }],
+      pagination: { next: null, folder: 'tests/rest' },
+    })
 
-    const publishBody = { images: [{ ...image, title: 'Lisbon at dusk', caption: 'Trams and pink sky', location: 'Lisbon, Portugal', tags: ['city'] }] }
-    const published = await server.app.inject({ method: 'POST', url: '/api/gallery/publish', payload: publishBody, headers: auth() })
+    const publishBody = {
+      images: [
+        {
+          ...image,
+          title: 'Lisbon at dusk',
+          caption: 'Trams and pink sky',
+          location: 'Lisbon, Portugal',
+          tags: ['city'],
+        },
+      ],
+    }
+    const published = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/publish',
+      payload: publishBody,
+      headers: auth(),
+    })
     expect(published.statusCode).toBe(200)
-    expect(published.json().data).toEqual([expect.objectContaining({ cloudinary_public_id: image.public_id, is_published: true, title: 'Lisbon at dusk' })])
-    const again = await server.app.inject({ method: 'POST', url: '/api/gallery/publish', payload: publishBody, headers: auth() })
+    expect(published.json().data).toEqual([
+      expect.objectContaining({ cloudinary_public_id: image.public_id, is_published: true, title: 'Lisbon at dusk' }),
+    ])
+    const again = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/publish',
+      payload: publishBody,
+      headers: auth(),
+    })
     expect(again.json().data[0].id).toBe(published.json().data[0].id)
     expect(await server.database.prisma.galleryImage.count({ where: { publicId: image.public_id } })).toBe(1)
 
     const admin = await server.app.inject({ method: 'GET', url: '/api/gallery/admin?limit=1000', headers: auth() })
-    expect(admin.json().data.map((r: { cloudinary_public_id: string }) => r.cloudinary_public_id)).toContain(image.public_id)
+    expect(admin.json().data.map((r: { cloudinary_public_id: string }) => r.cloudinary_public_id)).toContain(
+      image.public_id,
+    )
 
     const publicList = await server.app.inject({ method: 'GET', url: '/api/gallery?limit=24' })
     const shown = publicList.json().data[0]
@@ -79,49 +129,95 @@ describe('gallery REST paths on the local store', () => {
       height: 800,
     })
 
-    const unpublished = await server.app.inject({ method: 'POST', url: '/api/gallery/unpublish', payload: { public_ids: [image.public_id] }, headers: auth() })
+    const unpublished = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/unpublish',
+      payload: { public_ids: [image.public_id] },
+      headers: auth(),
+    })
     expect(unpublished.json()).toEqual({ success: true, data: { unpublished: 1 } })
     expect((await server.app.inject({ method: 'GET', url: '/api/gallery' })).json().data).toEqual([])
 
-    const deleted = await server.app.inject({ method: 'DELETE', url: '/api/gallery/delete', payload: { public_id: image.public_id, alsoCloudinary: true }, headers: auth() })
+    const deleted = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/gallery/delete',
+      payload: { public_id: image.public_id, alsoCloudinary: true },
+      headers: auth(),
+    })
     expect(deleted.json()).toEqual({ success: true, data: { deleted: true, alsoCloudinary: true } })
     expect((await server.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404)
-    const twice = await server.app.inject({ method: 'DELETE', url: '/api/gallery/delete', payload: { public_id: image.public_id, alsoCloudinary: true }, headers: auth() })
+    const twice = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/gallery/delete',
+      payload: { public_id: image.public_id, alsoCloudinary: true },
+      headers: auth(),
+    })
     expect(twice.statusCode).toBe(404)
     expect(twice.json()).toEqual({ success: false, error: 'Image not found' })
   })
 
   it('serves 400×300 thumbnails as WebP or AVIF by Accept, and srcset widths', async () => {
     const image = (await upload(server, await photo(1600, 1000))).json().data
-    const webp = await server.app.inject({ method: 'GET', url: image.thumbnail_url, headers: { accept: 'image/webp,*/*' } })
+    const webp = await server.app.inject({
+      method: 'GET',
+      url: image.thumbnail_url,
+      headers: { accept: 'image/webp,*/*' },
+    })
     expect(webp.statusCode).toBe(200)
     expect(webp.headers['content-type']).toBe('image/webp')
     expect(webp.headers.vary).toBe('Accept')
     const meta = await sharp(webp.rawPayload).metadata()
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 400, 300])
-    const avif = await server.app.inject({ method: 'GET', url: image.thumbnail_url, headers: { accept: 'image/avif,image/webp' } })
+    const avif = await server.app.inject({
+      method: 'GET',
+      url: image.thumbnail_url,
+      headers: { accept: 'image/avif,image/webp' },
+    })
     expect(avif.headers['content-type']).toBe('image/avif')
-    const wide = await server.app.inject({ method: 'GET', url: image.url.replace('/media/', '/media/w/800/'), headers: { accept: '*/*' } })
+    const wide = await server.app.inject({
+      method: 'GET',
+      url: image.url.replace('/media/', '/media/w/800/'),
+      headers: { accept: '*/*' },
+    })
     expect(wide.headers['content-type']).toBe('image/jpeg')
     expect((await sharp(wide.rawPayload).metadata()).width).toBe(800)
-    expect((await server.app.inject({ method: 'GET', url: image.url.replace('/media/', '/media/w/333/') })).statusCode).toBe(404)
-    expect((await server.app.inject({ method: 'GET', url: '/media/thumb/tests/rest/missing.jpg' })).statusCode).toBe(404)
+    expect(
+      (await server.app.inject({ method: 'GET', url: image.url.replace('/media/', '/media/w/333/') })).statusCode,
+    ).toBe(404)
+    expect((await server.app.inject({ method: 'GET', url: '/media/thumb/tests/rest/missing.jpg' })).statusCode).toBe(
+      404,
+    )
     expect((await server.app.inject({ method: 'GET', url: image.url.replace(/\.jpg$/, '.json') })).statusCode).toBe(404)
   })
 
   it('refuses uploads that are not images (400), too large (413), or missing (400)', async () => {
     const text = await multipart(Buffer.from('just text, not a picture'), 'photo.jpg')
-    const notImage = await server.app.inject({ method: 'POST', url: '/api/gallery/upload', payload: text.payload, headers: { ...text.headers, ...auth() } })
+    const notImage = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/upload',
+      payload: text.payload,
+      headers: { ...text.headers, ...auth() },
+    })
     expect(notImage.statusCode).toBe(400)
     expect(notImage.json()).toEqual({ success: false, error: 'Please select an image file' })
 
     const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)])
     const truncated = await multipart(fakeJpeg)
-    const broken = await server.app.inject({ method: 'POST', url: '/api/gallery/upload', payload: truncated.payload, headers: { ...truncated.headers, ...auth() } })
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/upload',
+      payload: truncated.payload,
+      headers: { ...truncated.headers, ...auth() },
+    })
     expect(broken.statusCode).toBe(400)
 
     const big = await multipart(Buffer.alloc(10 * 1024 * 1024 + 10, 1))
-    const tooLarge = await server.app.inject({ method: 'POST', url: '/api/gallery/upload', payload: big.payload, headers: { ...big.headers, ...auth() } })
+    const tooLarge = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/upload',
+      payload: big.payload,
+      headers: { ...big.headers, ...auth() },
+    })
     expect(tooLarge.statusCode).toBe(413)
     expect(tooLarge.json()).toEqual({ success: false, error: 'Image size must be less than 10MB' })
 
@@ -142,9 +238,19 @@ describe('gallery REST paths on the local store', () => {
   })
 
   it('validates publish and unpublish with the spec messages', async () => {
-    const empty = await server.app.inject({ method: 'POST', url: '/api/gallery/publish', payload: { images: [] }, headers: auth() })
+    const empty = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/publish',
+      payload: { images: [] },
+      headers: auth(),
+    })
     expect(empty.json()).toEqual({ success: false, error: 'Please select at least one image' })
-    const none = await server.app.inject({ method: 'POST', url: '/api/gallery/unpublish', payload: { public_ids: [] }, headers: auth() })
+    const none = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/unpublish',
+      payload: { public_ids: [] },
+      headers: auth(),
+    })
     expect(none.json()).toEqual({ success: false, error: 'Select image(s) to unpublish' })
     const script = await server.app.inject({
       method: 'POST',
@@ -158,14 +264,23 @@ describe('gallery REST paths on the local store', () => {
   it('chooses body photos by their hero/about/gear tag, filling up with other published photos', async () => {
     const make = async (title: string, tags: string[]) => {
       const image = (await upload(server, await photo(800, 600), 'tests/body')).json().data
-      await server.app.inject({ method: 'POST', url: '/api/gallery/publish', payload: { images: [{ ...image, title, tags }] }, headers: auth() })
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/gallery/publish',
+        payload: { images: [{ ...image, title, tags }] },
+        headers: auth(),
+      })
     }
     await make('Hero shot', ['hero'])
     await make('About me', ['about', 'people'])
     await make('Camera bag', ['gear'])
     const hero = await server.app.inject({ method: 'GET', url: '/api/gallery/body-photos?limit=1' })
-    expect(hero.json()).toEqual({ success: true, data: [{ url: expect.stringMatching(/^\/media\/tests\/body\//), title: 'Hero shot' }] })
-    const about = (await server.app.inject({ method: 'GET', url: '/api/gallery/body-photos?limit=2&use=about' })).json().data
+    expect(hero.json()).toEqual({
+      success: true,
+      data: [{ url: expect.stringMatching(/^\/media\/tests\/body\//), title: 'Hero shot' }],
+    })
+    const about = (await server.app.inject({ method: 'GET', url: '/api/gallery/body-photos?limit=2&use=about' })).json()
+      .data
     expect(about).toHaveLength(2)
     expect(about[0].title).toBe('About me')
     const bad = await server.app.inject({ method: 'GET', url: '/api/gallery/body-photos?use=nope' })
@@ -188,25 +303,44 @@ describe('gallery REST paths on Cloudinary', () => {
   it('uploads to and lists the default folder, and answers a Cloudinary 429 with HTTP 429', async () => {
     const owner = { authorization: `Bearer ${await cloud.ownerToken()}` }
     const body = await multipart(await photo())
-    const uploaded = await cloud.app.inject({ method: 'POST', url: '/api/gallery/upload', payload: body.payload, headers: { ...body.headers, ...owner } })
+    const uploaded = await cloud.app.inject({
+      method: 'POST',
+      url: '/api/gallery/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...owner },
+    })
     expect(uploaded.statusCode).toBe(200)
     const image = uploaded.json().data
     expect(image.folder).toBe('wayfarer/gallery')
     expect(image.url).toBe(`${fake.origin}/fake-cloud/image/upload/${image.public_id}.jpg`)
-    expect(image.thumbnail_url).toBe(`https://res.cloudinary.com/fake-cloud/image/upload/c_fill,f_auto,h_300,q_auto,w_400/${image.public_id}`)
+    expect(image.thumbnail_url).toBe(
+      `https://res.cloudinary.com/fake-cloud/image/upload/c_fill,f_auto,h_300,q_auto,w_400/${image.public_id}`,
+    )
 
     const listed = await cloud.app.inject({ method: 'GET', url: '/api/gallery/cloudinary', headers: owner })
-    expect(listed.json()).toMatchObject({ success: true, data: [{ public_id: image.public_id }], pagination: { next: null } })
+    expect(listed.json()).toMatchObject({
+      success: true,
+      data: [{ public_id: image.public_id }],
+      pagination: { next: null },
+    })
     expect(fake.calls).toContain('GET /v1_1/fake-cloud/resources/image/upload')
 
     fake.failNext(429)
     const limited = await cloud.app.inject({ method: 'GET', url: '/api/gallery/cloudinary?limit=40', headers: owner })
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBe('60')
-    expect(limited.json()).toEqual({ success: false, error: 'Cloudinary rate limit reached. Please wait a minute and try again.' })
+    expect(limited.json()).toEqual({
+      success: false,
+      error: 'Cloudinary rate limit reached. Please wait a minute and try again.',
+    })
     expect(limited.body).not.toContain('fake-secret-value')
 
-    const deleted = await cloud.app.inject({ method: 'DELETE', url: '/api/gallery/delete', payload: { public_id: image.public_id, alsoCloudinary: true }, headers: owner })
+    const deleted = await cloud.app.inject({
+      method: 'DELETE',
+      url: '/api/gallery/delete',
+      payload: { public_id: image.public_id, alsoCloudinary: true },
+      headers: owner,
+    })
     expect(deleted.statusCode).toBe(200)
     expect(fake.resources.size).toBe(0)
   })

@@ -15,12 +15,18 @@ const photoWithGps = () =>
     .withExif({
       IFD0: { Make: 'TestCam', Model: 'Wayfarer 1' },
       IFD2: { DateTimeOriginal: '2024:03:12 07:45:00' },
-      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '28/1 12/1 3456/100', GPSLongitudeRef: 'E', GPSLongitude: '83/1 59/1 1234/100' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '28/1 12/1 3456/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '83/1 59/1 1234/100',
+      },
     })
     .toBuffer()
 
 const gpsIn = async (bytes: Buffer | Uint8Array) => {
-  const exif = (await exifr.parse(Buffer.from(bytes), { gps: true, tiff: true, exif: true }).catch(() => undefined)) as Record<string, unknown> | undefined
+  const exif = (await exifr.parse(Buffer.from(bytes), { gps: true, tiff: true, exif: true }).catch(() => undefined)) as
+    Record<string, unknown> | undefined
   return exif ? Object.keys(exif).filter((k) => /gps|latitude|longitude/i.test(k)) : []
 }
 
@@ -37,7 +43,12 @@ describe('location from an uploaded photo, kept private', () => {
 
   it('suggests the nearest place on a gallery upload, stores no GPS, and stores the point rounded only when accepted', async () => {
     const body = await multipart('image', await photoWithGps(), 'IMG_0001.jpg', 'image/jpeg')
-    const res = await server.app.inject({ method: 'POST', url: '/api/gallery/upload?folder=tests/exif', payload: body.payload, headers: { ...body.headers, ...auth() } })
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/upload?folder=tests/exif',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth() },
+    })
     expect(res.statusCode).toBe(200)
     const image = res.json().data
     expect(image.place_suggestion).toEqual({
@@ -69,19 +80,39 @@ describe('location from an uploaded photo, kept private', () => {
         longitude: 83.986761,
         location: 'Pokhara, Nepal',
         taken_at: image.place_suggestion.taken_at,
-        image: { url: image.url, width: image.width, height: image.height, format: image.format, folder: image.folder, title: image.title },
+        image: {
+          url: image.url,
+          width: image.width,
+          height: image.height,
+          format: image.format,
+          folder: image.folder,
+          title: image.title,
+        },
       },
     })
     expect(accept.statusCode).toBe(200)
-    expect(accept.json().data).toMatchObject({ public_id: image.public_id, latitude: 28.21, longitude: 83.99, country_code: 'NP', location: 'Pokhara, Nepal' })
+    expect(accept.json().data).toMatchObject({
+      public_id: image.public_id,
+      latitude: 28.21,
+      longitude: 83.99,
+      country_code: 'NP',
+      location: 'Pokhara, Nepal',
+    })
     const row = await server.database.prisma.galleryImage.findUniqueOrThrow({ where: { publicId: image.public_id } })
     expect([row.latitude, row.longitude, row.countryCode, row.isPublished]).toEqual([28.21, 83.99, 'NP', false])
 
     // Publishing later keeps the place; the photo then shows on the map and in its country.
-    const publish = await server.app.inject({ method: 'POST', url: '/api/gallery/publish', headers: auth(), payload: { images: [{ ...image, location: 'Pokhara, Nepal' }] } })
+    const publish = await server.app.inject({
+      method: 'POST',
+      url: '/api/gallery/publish',
+      headers: auth(),
+      payload: { images: [{ ...image, location: 'Pokhara, Nepal' }] },
+    })
     expect(publish.statusCode).toBe(200)
     const nepal = (await server.app.inject({ method: 'GET', url: '/api/places/countries/NP' })).json().data
-    expect(nepal.photos).toEqual([expect.objectContaining({ title: image.title, latitude: 28.21, longitude: 83.99, cloudinary_url: image.url })])
+    expect(nepal.photos).toEqual([
+      expect.objectContaining({ title: image.title, latitude: 28.21, longitude: 83.99, cloudinary_url: image.url }),
+    ])
     const places = (await server.app.inject({ method: 'GET', url: '/api/gallery/places', headers: auth() })).json().data
     expect(places).toEqual([expect.objectContaining({ public_id: image.public_id, latitude: 28.21 })])
   })
@@ -89,13 +120,34 @@ describe('location from an uploaded photo, kept private', () => {
   it('suggests a place for a featured image too, and a photo without EXIF simply has no suggestion', async () => {
     const { id } = await createStory(server, token, { title: 'Photo test', status: 'draft' })
     const withGps = await multipart('image', await photoWithGps(), 'gps.jpg', 'image/jpeg')
-    const res = await server.app.inject({ method: 'POST', url: `/api/posts/${id}/upload`, payload: withGps.payload, headers: { ...withGps.headers, ...auth() } })
-    expect(res.json().data.place_suggestion).toMatchObject({ latitude: 28.21, longitude: 83.99, place: { name: 'Pokhara' } })
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `/api/posts/${id}/upload`,
+      payload: withGps.payload,
+      headers: { ...withGps.headers, ...auth() },
+    })
+    expect(res.json().data.place_suggestion).toMatchObject({
+      latitude: 28.21,
+      longitude: 83.99,
+      place: { name: 'Pokhara' },
+    })
     const served = await server.app.inject({ method: 'GET', url: res.json().data.url })
     expect(await gpsIn(served.rawPayload)).toEqual([])
 
-    const plain = await multipart('image', await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } }).png().toBuffer(), 'plain.png', 'image/png')
-    const res2 = await server.app.inject({ method: 'POST', url: `/api/posts/${id}/upload`, payload: plain.payload, headers: { ...plain.headers, ...auth() } })
+    const plain = await multipart(
+      'image',
+      await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+      'plain.png',
+      'image/png',
+    )
+    const res2 = await server.app.inject({
+      method: 'POST',
+      url: `/api/posts/${id}/upload`,
+      payload: plain.payload,
+      headers: { ...plain.headers, ...auth() },
+    })
     expect(res2.statusCode).toBe(200)
     expect(res2.json().data.place_suggestion).toBeNull()
   })
@@ -125,20 +177,45 @@ describe('GPX routes on a story', () => {
     'Valais day hike',
   )
   const attach = async (id: number, text: string | Uint8Array) => {
-    const body = await multipart('gpx', typeof text === 'string' ? new TextEncoder().encode(text) : text, 'walk.gpx', 'application/gpx+xml')
-    return server.app.inject({ method: 'POST', url: `/api/posts/${id}/route`, payload: body.payload, headers: { ...body.headers, ...auth() } })
+    const body = await multipart(
+      'gpx',
+      typeof text === 'string' ? new TextEncoder().encode(text) : text,
+      'walk.gpx',
+      'application/gpx+xml',
+    )
+    return server.app.inject({
+      method: 'POST',
+      url: `/api/posts/${id}/route`,
+      payload: body.payload,
+      headers: { ...body.headers, ...auth() },
+    })
   }
 
   it("attaches a route, sets the story's point from its start, and serves the line, figures, profile and photos along it", async () => {
     const story = await createStory(server, token, { title: 'Valais day hike', location_country: 'Switzerland' })
     const res = await attach(story.id, track)
     expect(res.statusCode).toBe(200)
-    expect(res.json().data).toMatchObject({ post_id: story.id, point_count: 4, elevation_gain_m: 180, latitude: 46, longitude: 7 })
+    expect(res.json().data).toMatchObject({
+      post_id: story.id,
+      point_count: 4,
+      elevation_gain_m: 180,
+      latitude: 46,
+      longitude: 7,
+    })
     expect(res.json().data.distance_m).toBeGreaterThan(3300)
 
     // A photo taken at 09:30 is placed along the route by time; one far away is not.
     const photo = (title: string, latitude: number, longitude: number, takenAt: string | null) =>
-      server.database.prisma.galleryImage.create({ data: { publicId: `route/${title}`, url: `/media/route/${title}.jpg`, title, latitude, longitude, takenAt: takenAt ? new Date(takenAt) : null } })
+      server.database.prisma.galleryImage.create({
+        data: {
+          publicId: `route/${title}`,
+          url: `/media/route/${title}.jpg`,
+          title,
+          latitude,
+          longitude,
+          takenAt: takenAt ? new Date(takenAt) : null,
+        },
+      })
     await photo('on-the-way', 46.01, 7.0, '2024-06-01T09:30:00Z')
     await photo('near-the-line', 46.02, 7.01, null)
     await photo('elsewhere', 10, 10, '2023-01-01T00:00:00Z')
@@ -147,7 +224,12 @@ describe('GPX routes on a story', () => {
     const post = (await server.app.inject({ method: 'GET', url: `/api/posts/slug/${story.slug}/place` })).json().data
     expect(post).toMatchObject({ has_route: true, latitude: 46, longitude: 7, country_code: 'CH' })
     const route = (await server.app.inject({ method: 'GET', url: `/api/posts/slug/${story.slug}/route` })).json().data
-    expect(route).toMatchObject({ name: 'Valais day hike', point_count: 4, elevation_gain_m: 180, bbox: [7, 46, 7, 46.03] })
+    expect(route).toMatchObject({
+      name: 'Valais day hike',
+      point_count: 4,
+      elevation_gain_m: 180,
+      bbox: [7, 46, 7, 46.03],
+    })
     expect(route.line[0]).toEqual([7, 46])
     expect(route.profile.length).toBe(300)
     expect(route.photos.map((p: { title: string; placed_by: string }) => [p.title, p.placed_by])).toEqual([
@@ -156,12 +238,18 @@ describe('GPX routes on a story', () => {
     ])
     expect(route.photos[0].latitude).toBeCloseTo(46.015, 3)
 
-    const summary = (await server.app.inject({ method: 'GET', url: `/api/posts/${story.id}/route`, headers: auth() })).json().data
+    const summary = (
+      await server.app.inject({ method: 'GET', url: `/api/posts/${story.id}/route`, headers: auth() })
+    ).json().data
     expect(summary).toMatchObject({ name: 'Valais day hike', point_count: 4 })
     const removed = await server.app.inject({ method: 'DELETE', url: `/api/posts/${story.id}/route`, headers: auth() })
     expect(removed.json()).toEqual({ success: true, data: { post_id: story.id } })
-    expect((await server.app.inject({ method: 'GET', url: `/api/posts/slug/${story.slug}/route` })).statusCode).toBe(404)
-    expect((await server.app.inject({ method: 'DELETE', url: `/api/posts/${story.id}/route`, headers: auth() })).statusCode).toBe(404)
+    expect((await server.app.inject({ method: 'GET', url: `/api/posts/slug/${story.slug}/route` })).statusCode).toBe(
+      404,
+    )
+    expect(
+      (await server.app.inject({ method: 'DELETE', url: `/api/posts/${story.id}/route`, headers: auth() })).statusCode,
+    ).toBe(404)
   })
 
   it('keeps a point the story already had', async () => {
@@ -170,13 +258,32 @@ describe('GPX routes on a story', () => {
   })
 
   const bad: [string, string | Uint8Array, RegExp][] = [
-    ['external entities (XXE)', '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx><trk><name>&xxe;</name></trk></gpx>', /DOCTYPE or entity/],
-    ['billion laughs', '<?xml version="1.0"?><!DOCTYPE g [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><gpx>&b;</gpx>', /DOCTYPE or entity/],
+    [
+      'external entities (XXE)',
+      '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx><trk><name>&xxe;</name></trk></gpx>',
+      /DOCTYPE or entity/,
+    ],
+    [
+      'billion laughs',
+      '<?xml version="1.0"?><!DOCTYPE g [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><gpx>&b;</gpx>',
+      /DOCTYPE or entity/,
+    ],
     ['malformed XML', '<gpx><trk><trkseg><trkpt lat="1" lon="2"></trkseg>', /not a readable GPX/],
     ['a JPEG named .gpx', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), /not a readable GPX/],
     ['a file over 5 MB', `${track}${' '.repeat(5 * 1024 * 1024)}`, /at most 5 MB/],
-    ['more than 100,000 points', gpxOf(Array.from({ length: 100_001 }, () => [1, 1] as [number, number])), /at most 100,000 points/],
-    ['a track point off the globe', gpxOf([[91, 7], [46, 7]]), /not a readable GPX/],
+    [
+      'more than 100,000 points',
+      gpxOf(Array.from({ length: 100_001 }, () => [1, 1] as [number, number])),
+      /at most 100,000 points/,
+    ],
+    [
+      'a track point off the globe',
+      gpxOf([
+        [91, 7],
+        [46, 7],
+      ]),
+      /not a readable GPX/,
+    ],
   ]
   it.each(bad)('answers 400 to %s and stores nothing', async (_label, text, message) => {
     const story = await createStory(server, token, { title: `Bad route ${_label}` })
@@ -189,7 +296,12 @@ describe('GPX routes on a story', () => {
 
   it('answers 400 without a file and 404 for a story that does not exist', async () => {
     const story = await createStory(server, token, { title: 'No file' })
-    const empty = await server.app.inject({ method: 'POST', url: `/api/posts/${story.id}/route`, headers: auth(), payload: {} })
+    const empty = await server.app.inject({
+      method: 'POST',
+      url: `/api/posts/${story.id}/route`,
+      headers: auth(),
+      payload: {},
+    })
     expect(empty.statusCode).toBe(400)
     expect(empty.json().error).toMatch(/choose a GPX file/)
     expect((await attach(999_999, track)).statusCode).toBe(404)

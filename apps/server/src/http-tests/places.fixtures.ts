@@ -1,7 +1,11 @@
 import type { TestServer } from '../testing'
 
 /** Creates a story through the REST path and returns its id and slug. */
-export async function createStory(server: TestServer, token: string, fields: Record<string, unknown>): Promise<{ id: number; slug: string }> {
+export async function createStory(
+  server: TestServer,
+  token: string,
+  fields: Record<string, unknown>,
+): Promise<{ id: number; slug: string }> {
   const res = await server.app.inject({
     method: 'POST',
     url: '/api/posts',
@@ -17,7 +21,10 @@ export async function multipart(field: string, bytes: Uint8Array, filename: stri
   const form = new FormData()
   form.append(field, new Blob([new Uint8Array(bytes)], { type }), filename)
   const request = new Request('http://local/', { method: 'POST', body: form })
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } }
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  }
 }
 
 /** A GPX 1.1 track through the given [lat, lon, elevation?, time?] points. */

@@ -14,16 +14,45 @@ let pokhara: { id: number; slug: string }
 beforeAll(async () => {
   server = await startTestServer()
   token = await server.ownerToken()
-  const category = await server.database.prisma.category.create({ data: { name: 'Adventure Travel', slug: 'adventure-travel' } })
+  const category = await server.database.prisma.category.create({
+    data: { name: 'Adventure Travel', slug: 'adventure-travel' },
+  })
   pokhara = await createStory(server, token, {
-    title: 'Lakeside in Pokhara', location_name: 'Phewa Lake', location_city: 'Pokhara', location_region: 'Gandaki', location_country: 'Nepal',
-    latitude: 28.215678, longitude: 83.945123, country_code: 'np', category_id: category.id,
+    title: 'Lakeside in Pokhara',
+    location_name: 'Phewa Lake',
+    location_city: 'Pokhara',
+    location_region: 'Gandaki',
+    location_country: 'Nepal',
+    latitude: 28.215678,
+    longitude: 83.945123,
+    country_code: 'np',
+    category_id: category.id,
   })
   // Close enough to Pokhara to share a cluster at world zoom, far enough to split when zoomed in.
-  await createStory(server, token, { title: 'Sarangkot sunrise', location_country: 'Nepal', latitude: 28.244, longitude: 83.949 })
-  await createStory(server, token, { title: 'Lisbon trams', location_country: 'Portugal', latitude: 38.7223, longitude: -9.1393 })
-  await createStory(server, token, { title: 'Only a country', location_country: 'Viet Nam, officially', country_code: 'VN' })
-  await createStory(server, token, { title: 'A draft in Peru', location_country: 'Peru', latitude: -13.53, longitude: -71.97, status: 'draft' })
+  await createStory(server, token, {
+    title: 'Sarangkot sunrise',
+    location_country: 'Nepal',
+    latitude: 28.244,
+    longitude: 83.949,
+  })
+  await createStory(server, token, {
+    title: 'Lisbon trams',
+    location_country: 'Portugal',
+    latitude: 38.7223,
+    longitude: -9.1393,
+  })
+  await createStory(server, token, {
+    title: 'Only a country',
+    location_country: 'Viet Nam, officially',
+    country_code: 'VN',
+  })
+  await createStory(server, token, {
+    title: 'A draft in Peru',
+    location_country: 'Peru',
+    latitude: -13.53,
+    longitude: -71.97,
+    status: 'draft',
+  })
 }, 60_000)
 afterAll(() => server.close())
 
@@ -32,7 +61,14 @@ describe('story places on save', () => {
     const row = await server.database.prisma.post.findUniqueOrThrow({ where: { id: pokhara.id } })
     expect([row.latitude, row.longitude, row.countryCode]).toEqual([28.22, 83.95, 'NP'])
     const res = await get(`/api/posts/slug/${pokhara.slug}/place`)
-    expect(res.json().data).toEqual({ slug: pokhara.slug, latitude: 28.22, longitude: 83.95, country_code: 'NP', country_name: 'Nepal', has_route: false })
+    expect(res.json().data).toEqual({
+      slug: pokhara.slug,
+      latitude: 28.22,
+      longitude: 83.95,
+      country_code: 'NP',
+      country_name: 'Nepal',
+      has_route: false,
+    })
     expect((await trpcQuery('places.story', { slug: pokhara.slug })).json().result.data.country_code).toBe('NP')
     expect((await get('/api/posts/slug/no-such-story/place')).statusCode).toBe(404)
   })
@@ -52,11 +88,21 @@ describe('story places on save', () => {
   ]
   it.each(bad)('refuses %s with 400 and stores nothing', async (_label, fields, message) => {
     const before = await server.database.prisma.post.count()
-    const res = await server.app.inject({ method: 'POST', url: '/api/posts', headers: auth(), payload: { title: 'Bad place', content: '<p>x</p>', ...fields } })
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/posts',
+      headers: auth(),
+      payload: { title: 'Bad place', content: '<p>x</p>', ...fields },
+    })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ success: false, error: expect.stringMatching(message) })
     expect(await server.database.prisma.post.count()).toBe(before)
-    const update = await server.app.inject({ method: 'PUT', url: `/api/posts/${pokhara.id}`, headers: auth(), payload: { title: 'Lakeside in Pokhara', content: '<p>x</p>', ...fields } })
+    const update = await server.app.inject({
+      method: 'PUT',
+      url: `/api/posts/${pokhara.id}`,
+      headers: auth(),
+      payload: { title: 'Lakeside in Pokhara', content: '<p>x</p>', ...fields },
+    })
     expect(update.statusCode).toBe(400)
     expect((await server.database.prisma.post.findUniqueOrThrow({ where: { id: pokhara.id } })).latitude).toBe(28.22)
   })
@@ -74,8 +120,14 @@ describe('places.map and GET /api/places/map', () => {
 
     const close = (await get(`/api/places/map?bbox=83,27,85,29&zoom=${nepal.expansion_zoom}`)).json()
     expect(close.data.clusters).toEqual([])
-    expect(close.data.stories.map((s: { title: string }) => s.title).sort()).toEqual(['Lakeside in Pokhara', 'Sarangkot sunrise'])
-    expect(close.data.in_view.stories.map((s: { title: string }) => s.title).sort()).toEqual(['Lakeside in Pokhara', 'Sarangkot sunrise'])
+    expect(close.data.stories.map((s: { title: string }) => s.title).sort()).toEqual([
+      'Lakeside in Pokhara',
+      'Sarangkot sunrise',
+    ])
+    expect(close.data.in_view.stories.map((s: { title: string }) => s.title).sort()).toEqual([
+      'Lakeside in Pokhara',
+      'Sarangkot sunrise',
+    ])
   })
 
   it('gives the same answer over tRPC, and filters by category and year', async () => {
@@ -95,7 +147,12 @@ describe('places.map and GET /api/places/map', () => {
 
   it('shows a story as soon as it is published (the index is rebuilt on writes)', async () => {
     await get(`/api/places/map?${WORLD}&zoom=3`)
-    const { slug } = await createStory(server, token, { title: 'Fresh from Kyoto', location_country: 'Japan', latitude: 35.01, longitude: 135.77 })
+    const { slug } = await createStory(server, token, {
+      title: 'Fresh from Kyoto',
+      location_country: 'Japan',
+      latitude: 35.01,
+      longitude: 135.77,
+    })
     const data = (await get(`/api/places/map?bbox=135,34,136,36&zoom=10`)).json().data
     expect(data.stories.map((s: { slug: string }) => s.slug)).toEqual([slug])
   })
@@ -121,7 +178,14 @@ describe('places.countries and places.country', () => {
     const res = await get('/api/places/countries')
     const { countries, places, years } = res.json().data
     expect(countries.map((c: { code: string }) => c.code)).toEqual(['JP', 'NP', 'PT', 'VN'])
-    expect(countries.find((c: { code: string }) => c.code === 'NP')).toEqual({ code: 'NP', name: 'Nepal', flag: '🇳🇵', numeric: '524', stories: 2, photos: 0 })
+    expect(countries.find((c: { code: string }) => c.code === 'NP')).toEqual({
+      code: 'NP',
+      name: 'Nepal',
+      flag: '🇳🇵',
+      numeric: '524',
+      stories: 2,
+      photos: 0,
+    })
     expect(places).toBe(4)
     expect(years).toEqual([new Date().getUTCFullYear()])
     expect((await trpcQuery('places.countries', undefined)).json().result.data.places).toBe(4)
@@ -132,12 +196,19 @@ describe('places.countries and places.country', () => {
     expect(res.statusCode).toBe(200)
     const data = res.json().data
     expect(data.country).toMatchObject({ code: 'NP', name: 'Nepal', stories: 2 })
-    expect(data.stories.map((s: { title: string }) => s.title).sort()).toEqual(['Lakeside in Pokhara', 'Sarangkot sunrise'])
+    expect(data.stories.map((s: { title: string }) => s.title).sort()).toEqual([
+      'Lakeside in Pokhara',
+      'Sarangkot sunrise',
+    ])
     expect(data.bbox).toEqual([83.95, 28.22, 83.95, 28.24])
     const vietnam = (await get('/api/places/countries/VN')).json().data
     expect(vietnam.stories).toEqual([expect.objectContaining({ title: 'Only a country', latitude: null })])
     expect(vietnam.bbox).toBeNull()
-    expect((await get('/api/places/countries/FR')).json().data).toMatchObject({ country: { name: 'France', stories: 0 }, stories: [], photos: [] })
+    expect((await get('/api/places/countries/FR')).json().data).toMatchObject({
+      country: { name: 'France', stories: 0 },
+      stories: [],
+      photos: [],
+    })
   })
 
   it.each(['ZZ', 'NPL', '12'])('answers 400 to the country code %s', async (code) => {
@@ -150,7 +221,12 @@ describe('places.countries and places.country', () => {
 describe("the owner's gazetteer: places.suggest and places.nearest", () => {
   it('suggests places from the offline gazetteer', async () => {
     const res = await get('/api/places/suggest?q=pokhar', auth())
-    expect(res.json().data[0]).toMatchObject({ name: 'Pokhara', region: 'Gandaki Pradesh', country: 'Nepal', country_code: 'NP' })
+    expect(res.json().data[0]).toMatchObject({
+      name: 'Pokhara',
+      region: 'Gandaki Pradesh',
+      country: 'Nepal',
+      country_code: 'NP',
+    })
     const trpc = await trpcQuery('places.suggest', { q: 'lisbo', limit: 1 }, auth())
     expect(trpc.json().result.data).toEqual([expect.objectContaining({ name: 'Lisbon', country_code: 'PT' })])
   })

@@ -8,7 +8,9 @@ const lastEdited = new Date('2024-03-01T10:00:00.000Z')
 
 async function serverWithOnePost() {
   const server = await startTestServer()
-  await createReadingFixtures(server.app.deps.prisma, [{ slug: 'el-nido', title: 'Island Hopping in El Nido', category: 'beach', views: 7 }])
+  await createReadingFixtures(server.app.deps.prisma, [
+    { slug: 'el-nido', title: 'Island Hopping in El Nido', category: 'beach', views: 7 },
+  ])
   await server.database.prisma.post.update({ where: { slug: 'el-nido' }, data: { updatedAt: lastEdited } })
   return server
 }
@@ -17,7 +19,8 @@ describe('post views', () => {
   it('never change updated_at: the dashboard, the posts list and the sitemap show the last edit, not the last visitor (issue 12, defect 1)', async () => {
     const server = await serverWithOnePost()
     try {
-      for (let i = 0; i < 3; i++) expect((await server.app.inject({ method: 'GET', url: '/api/posts/slug/el-nido' })).statusCode).toBe(200)
+      for (let i = 0; i < 3; i++)
+        expect((await server.app.inject({ method: 'GET', url: '/api/posts/slug/el-nido' })).statusCode).toBe(200)
       // A clean shutdown writes the counted views.
       await server.app.close()
       const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
@@ -33,7 +36,10 @@ describe('post views', () => {
     try {
       const reads = 25
       for (let i = 0; i < reads; i++) await server.app.inject({ method: 'GET', url: '/api/posts/slug/el-nido' })
-      const trpc = await server.app.inject({ method: 'GET', url: `/trpc/posts.bySlug?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}` })
+      const trpc = await server.app.inject({
+        method: 'GET',
+        url: `/trpc/posts.bySlug?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}`,
+      })
       expect(trpc.statusCode).toBe(200)
       await server.app.close()
       const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })

@@ -14,8 +14,12 @@ beforeAll(async () => {
   server = await startTestServer({ config: { geminiBaseUrl: fake.url } })
   token = await server.ownerToken()
   const { prisma } = server.database
-  categoryId = (await prisma.category.create({ data: { name: 'Beach Destinations', slug: 'beach-destinations', color: '#0EA5E9' } })).id
-  tagIds = await Promise.all(['islands', 'food'].map(async (name) => (await prisma.tag.create({ data: { name, slug: name } })).id))
+  categoryId = (
+    await prisma.category.create({ data: { name: 'Beach Destinations', slug: 'beach-destinations', color: '#0EA5E9' } })
+  ).id
+  tagIds = await Promise.all(
+    ['islands', 'food'].map(async (name) => (await prisma.tag.create({ data: { name, slug: name } })).id),
+  )
 })
 afterAll(async () => {
   await server.close()
@@ -23,8 +27,10 @@ afterAll(async () => {
 })
 
 const headers = () => ({ authorization: `Bearer ${token}` })
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => server.app.inject({ method, url, payload, headers: headers() })
-const create = (fields: object) => api('POST', '/api/posts', { title: 'Island Hopping', content: '<p>Turquoise water everywhere.</p>', ...fields })
+const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
+  server.app.inject({ method, url, payload, headers: headers() })
+const create = (fields: object) =>
+  api('POST', '/api/posts', { title: 'Island Hopping', content: '<p>Turquoise water everywhere.</p>', ...fields })
 const createdId = async (fields: object = {}): Promise<number> => {
   const res = await create(fields)
   expect(res.statusCode, res.body).toBe(200)
@@ -35,12 +41,16 @@ async function multipart(bytes: Buffer, filename: string, type: string) {
   const form = new FormData()
   form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename)
   const request = new Request('http://local/', { method: 'POST', body: form })
-  return { payload: Buffer.from(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } }
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    headers: { 'content-type': request.headers.get('content-type')! },
+  }
 }
 
 describe('creating and reading posts', () => {
   it('stores a draft with sanitised HTML, meta defaults, reading time, category and tags', async () => {
-    const content = '<h2>Day one</h2><p onclick="steal()">Sand <a href="javascript:alert(1)">here</a> <a href="https://example.com">there</a></p><script>alert(1)</script>'
+    const content =
+      '<h2>Day one</h2><p onclick="steal()">Sand <a href="javascript:alert(1)">here</a> <a href="https://example.com">there</a></p><script>alert(1)</script>'
     const id = await createdId({
       title: 'Ten Days in the Maldives',
       content,
@@ -77,7 +87,12 @@ describe('creating and reading posts', () => {
   })
 
   it('keeps explicit meta fields and sets published_at when created published', async () => {
-    const id = await createdId({ title: 'Published at once', status: 'published', meta_title: 'Custom', meta_description: 'Custom description' })
+    const id = await createdId({
+      title: 'Published at once',
+      status: 'published',
+      meta_title: 'Custom',
+      meta_description: 'Custom description',
+    })
     const post = (await api('GET', `/api/posts/admin/${id}`)).json().data
     expect(post).toMatchObject({ status: 'published', meta_title: 'Custom', meta_description: 'Custom description' })
     expect(post.published_at).toEqual(expect.any(String))
@@ -98,7 +113,10 @@ describe('creating and reading posts', () => {
   it('refuses missing title or content, unknown references and unsafe image URLs', async () => {
     expect((await create({ title: '  ' })).json()).toEqual({ success: false, error: 'Title is required' })
     expect((await create({ content: '' })).json()).toEqual({ success: false, error: 'Content is required' })
-    expect((await create({ content: '<script>x</script>' })).json()).toEqual({ success: false, error: 'Content is required' })
+    expect((await create({ content: '<script>x</script>' })).json()).toEqual({
+      success: false,
+      error: 'Content is required',
+    })
     expect((await create({ category_id: 99999 })).statusCode).toBe(400)
     expect((await create({ tags: [99999] })).json().error).toBe('One of the chosen tags does not exist')
     expect((await create({ featured_image: 'javascript:alert(1)' })).statusCode).toBe(400)
@@ -122,13 +140,20 @@ describe('editing, publishing and deleting', () => {
     await api('PUT', `/api/posts/${id}`, { ...body, title: 'Renamed After Publishing', status: 'draft' })
     await api('PUT', `/api/posts/${id}`, { ...body, title: 'Renamed After Publishing', status: 'published' })
     const after = (await api('GET', `/api/posts/admin/${id}`)).json().data
-    expect(after).toMatchObject({ slug: 'final-title', title: 'Renamed After Publishing', published_at: first.published_at })
+    expect(after).toMatchObject({
+      slug: 'final-title',
+      title: 'Renamed After Publishing',
+      published_at: first.published_at,
+    })
   })
 
   it('keeps the status on Save Changes (no status in the body)', async () => {
     const id = await createdId({ status: 'published' })
     await api('PUT', `/api/posts/${id}`, { title: 'Island Hopping', content: '<p>New words.</p>' })
-    expect((await api('GET', `/api/posts/admin/${id}`)).json().data).toMatchObject({ status: 'published', content: '<p>New words.</p>' })
+    expect((await api('GET', `/api/posts/admin/${id}`)).json().data).toMatchObject({
+      status: 'published',
+      content: '<p>New words.</p>',
+    })
   })
 
   it('deletes, then answers 404', async () => {
@@ -141,21 +166,48 @@ describe('editing, publishing and deleting', () => {
 
 describe('the admin list', () => {
   it('filters by status, searches, and paginates 10 per page with the spec shape', async () => {
-    for (let i = 1; i <= 12; i++) await createdId({ title: `Zanzibar diary ${i}`, excerpt: i === 5 ? 'Spice farms' : '', status: i % 4 === 0 ? 'published' : 'draft' })
+    for (let i = 1; i <= 12; i++)
+      await createdId({
+        title: `Zanzibar diary ${i}`,
+        excerpt: i === 5 ? 'Spice farms' : '',
+        status: i % 4 === 0 ? 'published' : 'draft',
+      })
     const page1 = (await api('GET', '/api/posts/admin?search=zanzibar')).json()
     expect(page1.pagination).toEqual({ page: 1, limit: 10, total: 12, pages: 2 })
     expect(page1.data).toHaveLength(10)
     expect(Object.keys(page1.data[0]).sort()).toEqual(
-      ['category_color', 'category_name', 'comment_count', 'excerpt', 'first_name', 'id', 'last_name', 'slug', 'status', 'title', 'updated_at', 'view_count'].sort(),
+      [
+        'category_color',
+        'category_name',
+        'comment_count',
+        'excerpt',
+        'first_name',
+        'id',
+        'last_name',
+        'slug',
+        'status',
+        'title',
+        'updated_at',
+        'view_count',
+      ].sort(),
     )
     const page2 = (await api('GET', '/api/posts/admin?search=zanzibar&page=2')).json()
     expect(page2.data).toHaveLength(2)
     expect(new Set([...page1.data, ...page2.data].map((p: { id: number }) => p.id)).size).toBe(12)
 
     const published = (await api('GET', '/api/posts/admin?search=ZANZIBAR&status=published')).json()
-    expect(published.data.map((p: { title: string }) => p.title).sort()).toEqual(['Zanzibar diary 12', 'Zanzibar diary 4', 'Zanzibar diary 8'])
-    expect((await api('GET', '/api/posts/admin?search=spice%20farms')).json().data.map((p: { title: string }) => p.title)).toEqual(['Zanzibar diary 5'])
-    expect((await api('GET', '/api/posts/admin?search=nothing-matches-this')).json()).toMatchObject({ data: [], pagination: { total: 0, pages: 0 } })
+    expect(published.data.map((p: { title: string }) => p.title).sort()).toEqual([
+      'Zanzibar diary 12',
+      'Zanzibar diary 4',
+      'Zanzibar diary 8',
+    ])
+    expect(
+      (await api('GET', '/api/posts/admin?search=spice%20farms')).json().data.map((p: { title: string }) => p.title),
+    ).toEqual(['Zanzibar diary 5'])
+    expect((await api('GET', '/api/posts/admin?search=nothing-matches-this')).json()).toMatchObject({
+      data: [],
+      pagination: { total: 0, pages: 0 },
+    })
     expect((await api('GET', '/api/posts/admin?status=lost')).statusCode).toBe(400)
     expect((await api('GET', '/api/posts/admin?page=0')).statusCode).toBe(400)
   })
@@ -164,12 +216,19 @@ describe('the admin list', () => {
 describe('featured image upload', () => {
   const upload = async (id: number, bytes: Buffer, filename = 'photo.png', type = 'image/png') => {
     const body = await multipart(bytes, filename, type)
-    return server.app.inject({ method: 'POST', url: `/api/posts/${id}/upload`, payload: body.payload, headers: { ...body.headers, ...headers() } })
+    return server.app.inject({
+      method: 'POST',
+      url: `/api/posts/${id}/upload`,
+      payload: body.payload,
+      headers: { ...body.headers, ...headers() },
+    })
   }
 
   it('accepts a real PNG and serves it back', async () => {
     const id = await createdId()
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer()
     const res = await upload(id, png)
     expect(res.statusCode, res.body).toBe(200)
     const { url } = res.json().data
@@ -195,14 +254,21 @@ describe('featured image upload', () => {
 
 describe('AI generation for a post', () => {
   it('uses the post as context and answers content and word count', async () => {
-    await api('POST', '/api/settings/ai', { geminiApiKey: fakeGeminiKeys.good, enabled: true, model: 'gemini-1.5-flash', maxTokens: 2048 })
+    await api('POST', '/api/settings/ai', {
+      geminiApiKey: fakeGeminiKeys.good,
+      enabled: true,
+      model: 'gemini-1.5-flash',
+      maxTokens: 2048,
+    })
     const id = await createdId({ title: 'Night Market in Taipei', category_id: categoryId })
     const res = await api('POST', `/api/posts/${id}/ai/generate`, { prompt: 'Write an excerpt', type: 'excerpt' })
     expect(res.json()).toEqual({ success: true, data: { content: FAKE_GEMINI_REPLY, wordCount: 12 } })
     const sent = JSON.stringify(fake.requests.at(-1)?.body)
     expect(sent).toContain('Post title: Night Market in Taipei')
     expect(sent).toContain('Category: Beach Destinations')
-    expect((await api('POST', `/api/posts/${id}/ai/generate`, { prompt: '' })).json().error).toBe('Please enter a prompt')
+    expect((await api('POST', `/api/posts/${id}/ai/generate`, { prompt: '' })).json().error).toBe(
+      'Please enter a prompt',
+    )
     expect((await api('POST', '/api/posts/999999/ai/generate', { prompt: 'x' })).statusCode).toBe(404)
   })
 })
@@ -214,18 +280,53 @@ describe('the dashboard payload', () => {
     await prisma.post.update({ where: { id }, data: { viewCount: 1234 } })
     await prisma.comment.createMany({
       data: [
-        { postId: id, authorName: 'Ana', authorEmail: 'ana@example.com', content: 'Lovely pictures, thanks!', status: 'pending' },
-        { postId: id, authorName: 'Ben', authorEmail: 'ben@example.com', content: 'Great read overall.', status: 'approved' },
+        {
+          postId: id,
+          authorName: 'Ana',
+          authorEmail: 'ana@example.com',
+          content: 'Lovely pictures, thanks!',
+          status: 'pending',
+        },
+        {
+          postId: id,
+          authorName: 'Ben',
+          authorEmail: 'ben@example.com',
+          content: 'Great read overall.',
+          status: 'approved',
+        },
       ],
     })
     await prisma.newsletterSubscriber.create({ data: { email: 'reader@example.com' } })
     const res = await api('GET', '/api/posts/admin/stats')
     expect(res.statusCode).toBe(200)
     const data = res.json().data
-    const [published, drafts] = await Promise.all([prisma.post.count({ where: { status: 'published' } }), prisma.post.count({ where: { status: 'draft' } })])
-    expect(data.stats).toEqual({ published_posts: published, draft_posts: drafts, total_views: 1234, approved_comments: 1, pending_comments: 1, subscribers: 1 })
+    const [published, drafts] = await Promise.all([
+      prisma.post.count({ where: { status: 'published' } }),
+      prisma.post.count({ where: { status: 'draft' } }),
+    ])
+    expect(data.stats).toEqual({
+      published_posts: published,
+      draft_posts: drafts,
+      total_views: 1234,
+      approved_comments: 1,
+      pending_comments: 1,
+      subscribers: 1,
+    })
     expect(data.recentPosts).toHaveLength(5)
-    expect(data.recentPosts[0]).toEqual({ id, title: 'Dashboard Story', updated_at: expect.any(String), status: 'published' })
-    expect(data.recentComments).toEqual([{ id: expect.any(Number), author_name: 'Ana', content: 'Lovely pictures, thanks!', created_at: expect.any(String), post_title: 'Dashboard Story' }])
+    expect(data.recentPosts[0]).toEqual({
+      id,
+      title: 'Dashboard Story',
+      updated_at: expect.any(String),
+      status: 'published',
+    })
+    expect(data.recentComments).toEqual([
+      {
+        id: expect.any(Number),
+        author_name: 'Ana',
+        content: 'Lovely pictures, thanks!',
+        created_at: expect.any(String),
+        post_title: 'Dashboard Story',
+      },
+    ])
   })
 })

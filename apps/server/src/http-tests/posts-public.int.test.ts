@@ -8,24 +8,55 @@ beforeAll(async () => {
   // Written through the server's own database client, as every writer does (post HTML is sanitised on write).
   await createReadingFixtures(server.app.deps.prisma, [
     {
-      slug: 'annapurna-circuit', title: 'Ten Days on the Annapurna Circuit', category: 'adventure', daysAgo: 1, views: 10,
-      excerpt: 'Teahouses and high passes on a long hike.', tags: ['Hiking', 'Budget'],
+      slug: 'annapurna-circuit',
+      title: 'Ten Days on the Annapurna Circuit',
+      category: 'adventure',
+      daysAgo: 1,
+      views: 10,
+      excerpt: 'Teahouses and high passes on a long hike.',
+      tags: ['Hiking', 'Budget'],
       location: { name: 'Annapurna Circuit', city: 'Pokhara', country: 'Nepal' },
     },
     {
-      slug: 'el-nido', title: 'Island Hopping in El Nido', category: 'beach', daysAgo: 2, tags: ['Islands'],
+      slug: 'el-nido',
+      title: 'Island Hopping in El Nido',
+      category: 'beach',
+      daysAgo: 2,
+      tags: ['Islands'],
       excerpt: 'Lagoons without the crowds, and a short hike to a viewpoint.',
       location: { name: 'El Nido', city: 'El Nido', country: 'Philippines' },
     },
-    { slug: 'sahara-night', title: 'A Night in the Sahara', category: 'adventure', daysAgo: 3, location: { name: 'Erg Chebbi', city: 'Merzouga', country: 'Morocco' } },
-    { slug: 'packing-light', title: 'How We Pack Light', category: null, daysAgo: 4, excerpt: '100% carry-on: the list.' },
     {
-      slug: 'unsafe-body', title: 'A Post With Unsafe Markup', category: 'beach', daysAgo: 5,
-      content: '<p>ok</p><script>alert(1)</script><img src="/media/x.webp" onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
+      slug: 'sahara-night',
+      title: 'A Night in the Sahara',
+      category: 'adventure',
+      daysAgo: 3,
+      location: { name: 'Erg Chebbi', city: 'Merzouga', country: 'Morocco' },
+    },
+    {
+      slug: 'packing-light',
+      title: 'How We Pack Light',
+      category: null,
+      daysAgo: 4,
+      excerpt: '100% carry-on: the list.',
+    },
+    {
+      slug: 'unsafe-body',
+      title: 'A Post With Unsafe Markup',
+      category: 'beach',
+      daysAgo: 5,
+      content:
+        '<p>ok</p><script>alert(1)</script><img src="/media/x.webp" onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
       featuredImage: 'javascript:alert(4)',
     },
     { slug: 'secret-draft', title: 'Draft About the Annapurna', status: 'draft', category: 'adventure', daysAgo: 0 },
-    { slug: 'old-archived', title: 'Archived Annapurna Memories', status: 'archived', category: 'adventure', daysAgo: 9 },
+    {
+      slug: 'old-archived',
+      title: 'Archived Annapurna Memories',
+      status: 'archived',
+      category: 'adventure',
+      daysAgo: 9,
+    },
   ])
 })
 afterAll(() => server.close())
@@ -34,9 +65,27 @@ const get = (url: string) => server.app.inject({ method: 'GET', url })
 const slugsOf = (body: { data: { slug: string }[] }) => body.data.map((p) => p.slug)
 
 const publicFields = [
-  'category_color', 'category_name', 'content', 'created_at', 'excerpt', 'featured_image', 'featured_image_alt', 'first_name',
-  'id', 'last_name', 'location_city', 'location_country', 'location_name', 'meta_description', 'meta_title', 'published_at',
-  'reading_time', 'slug', 'tags', 'title', 'view_count',
+  'category_color',
+  'category_name',
+  'content',
+  'created_at',
+  'excerpt',
+  'featured_image',
+  'featured_image_alt',
+  'first_name',
+  'id',
+  'last_name',
+  'location_city',
+  'location_country',
+  'location_name',
+  'meta_description',
+  'meta_title',
+  'published_at',
+  'reading_time',
+  'slug',
+  'tags',
+  'title',
+  'view_count',
 ]
 
 describe('GET /api/posts', () => {
@@ -61,11 +110,22 @@ describe('GET /api/posts', () => {
     for (const post of body.data) expect(Object.keys(post).sort()).toEqual(publicFields)
     expect(body.data[0]).toMatchObject({
       title: 'Ten Days on the Annapurna Circuit',
-      category_name: 'Adventure Travel', category_color: '#EA580C', first_name: 'Ada', last_name: 'Walker',
-      location_name: 'Annapurna Circuit', location_city: 'Pokhara', location_country: 'Nepal', reading_time: 4,
-      featured_image: '/media/gallery/annapurna-circuit.webp', featured_image_alt: 'Ten Days on the Annapurna Circuit photo',
-      meta_title: 'Ten Days on the Annapurna Circuit | meta', view_count: 10,
-      tags: [{ id: expect.any(Number), name: 'Budget' }, { id: expect.any(Number), name: 'Hiking' }],
+      category_name: 'Adventure Travel',
+      category_color: '#EA580C',
+      first_name: 'Ada',
+      last_name: 'Walker',
+      location_name: 'Annapurna Circuit',
+      location_city: 'Pokhara',
+      location_country: 'Nepal',
+      reading_time: 4,
+      featured_image: '/media/gallery/annapurna-circuit.webp',
+      featured_image_alt: 'Ten Days on the Annapurna Circuit photo',
+      meta_title: 'Ten Days on the Annapurna Circuit | meta',
+      view_count: 10,
+      tags: [
+        { id: expect.any(Number), name: 'Budget' },
+        { id: expect.any(Number), name: 'Hiking' },
+      ],
     })
     expect(new Date(body.data[0].published_at).toISOString()).toBe(body.data[0].published_at)
     expect(body.data[3]).toMatchObject({ slug: 'packing-light', category_name: null, category_color: null })
@@ -92,9 +152,15 @@ describe('GET /api/posts', () => {
   })
 
   it('filters by category slug (footer links) or exact name (chips)', async () => {
-    expect(slugsOf((await get('/api/posts?category=adventure-travel')).json())).toEqual(['annapurna-circuit', 'sahara-night'])
+    expect(slugsOf((await get('/api/posts?category=adventure-travel')).json())).toEqual([
+      'annapurna-circuit',
+      'sahara-night',
+    ])
     expect(slugsOf((await get('/api/posts?category=Beach%20Destinations')).json())).toEqual(['el-nido', 'unsafe-body'])
-    expect((await get('/api/posts?category=tech')).json()).toMatchObject({ data: [], pagination: { total: 0, pages: 1 } })
+    expect((await get('/api/posts?category=tech')).json()).toMatchObject({
+      data: [],
+      pagination: { total: 0, pages: 1 },
+    })
     expect((await get('/api/posts?category=beach')).json().data).toEqual([])
   })
 
@@ -108,7 +174,7 @@ describe('GET /api/posts', () => {
     expect(slugsOf((await get('/api/posts?search=sahara')).json())).toEqual(['sahara-night'])
   })
 
-  it('keeps the spec\'s case-insensitive substring match for short queries and word fragments', async () => {
+  it("keeps the spec's case-insensitive substring match for short queries and word fragments", async () => {
     expect(slugsOf((await get('/api/posts?search=APURN')).json())).toEqual(['annapurna-circuit'])
     expect(slugsOf((await get('/api/posts?search=philipp')).json())).toEqual(['el-nido'])
     expect(slugsOf((await get('/api/posts?search=rocco')).json())).toEqual(['sahara-night']) // location country
@@ -185,7 +251,10 @@ describe('tRPC posts procedures', () => {
   it('posts.bySlug returns NOT_FOUND with the spec text for a draft', async () => {
     const res = await trpcGet('posts.bySlug', { slug: 'secret-draft' })
     expect(res.statusCode).toBe(404)
-    expect(res.json().error).toMatchObject({ message: 'The requested post could not be found.', data: { code: 'NOT_FOUND' } })
+    expect(res.json().error).toMatchObject({
+      message: 'The requested post could not be found.',
+      data: { code: 'NOT_FOUND' },
+    })
     const ok = await trpcGet('posts.bySlug', { slug: 'sahara-night' })
     expect(ok.json().result.data).toMatchObject({ title: 'A Night in the Sahara', view_count: 1 })
   })
@@ -200,7 +269,11 @@ describe('tRPC posts procedures', () => {
     const story = await trpcGet('posts.story', { slug: 'packing-light' })
     expect(story.json().result.data).toMatchObject({ slug: 'packing-light', view_count: before })
     expect(await viewsOf()).toBe(before)
-    const counted = await server.app.inject({ method: 'POST', url: '/trpc/posts.recordView', payload: { slug: 'packing-light' } })
+    const counted = await server.app.inject({
+      method: 'POST',
+      url: '/trpc/posts.recordView',
+      payload: { slug: 'packing-light' },
+    })
     expect(counted.json().result.data).toEqual({ view_count: before + 1 })
     expect(await viewsOf()).toBe(before + 1)
     for (const slug of ['secret-draft', 'nope']) {

@@ -14,9 +14,20 @@ beforeAll(async () => {
   token = await server.ownerToken()
   const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
   const wxr = await writeFixture(path.join(dir, 'site.xml'), acceptanceWxr('https://old-blog.example'))
-  await importSiteFile(server.app.deps, wxr, { format: 'wordpress', dryRun: false, ownerId: owner.id, copyImages: false })
+  await importSiteFile(server.app.deps, wxr, {
+    format: 'wordpress',
+    dryRun: false,
+    ownerId: owner.id,
+    copyImages: false,
+  })
   const ghost = await writeFixture(path.join(dir, 'ghost.json'), JSON.stringify(ghostExport({ wrapped: true })))
-  await importSiteFile(server.app.deps, ghost, { format: 'ghost', dryRun: false, ownerId: owner.id, copyImages: false, siteUrl: 'https://ghost-blog.example' })
+  await importSiteFile(server.app.deps, ghost, {
+    format: 'ghost',
+    dryRun: false,
+    ownerId: owner.id,
+    copyImages: false,
+    siteUrl: 'https://ghost-blog.example',
+  })
 }, 120_000)
 afterAll(async () => {
   await server.close()
@@ -47,7 +58,9 @@ describe('old addresses of imported stories', () => {
   })
 
   it('a redirect never hides a real page of the site', async () => {
-    expect((await api('POST', '/api/redirects', { from_path: '/about', to_path: '/blog/harbour-mornings' })).statusCode).toBe(200)
+    expect(
+      (await api('POST', '/api/redirects', { from_path: '/about', to_path: '/blog/harbour-mornings' })).statusCode,
+    ).toBe(200)
     expect((await visit('/about')).statusCode).toBe(200)
   })
 })
@@ -55,12 +68,24 @@ describe('old addresses of imported stories', () => {
 describe('Admin → Settings → Redirects', () => {
   it('lists, creates, edits and deletes redirects; a full old URL is reduced to its path', async () => {
     const list = (await api('GET', '/api/redirects?search=harbour')).json()
-    expect(list.data.map((r: { from_path: string }) => r.from_path).sort()).toEqual(['/2019/05/harbour-mornings', '/?p=1', '/about'])
-    const created = (await api('POST', '/api/redirects', { from_path: 'https://old-blog.example/best-of/', to_path: '/blog/post-2' })).json()
+    expect(list.data.map((r: { from_path: string }) => r.from_path).sort()).toEqual([
+      '/2019/05/harbour-mornings',
+      '/?p=1',
+      '/about',
+    ])
+    const created = (
+      await api('POST', '/api/redirects', { from_path: 'https://old-blog.example/best-of/', to_path: '/blog/post-2' })
+    ).json()
     expect(created.data).toMatchObject({ from_path: '/best-of', to_path: '/blog/post-2', source: 'manual' })
     expect((await visit('/best-of/')).headers.location).toBe('/blog/post-2')
-    expect((await api('POST', '/api/redirects', { from_path: '/best-of', to_path: '/blog/post-3' })).json()).toEqual({ success: false, error: 'There is already a redirect from this address' })
-    const edited = await api('PUT', `/api/redirects/${created.data.id}`, { from_path: '/best-of', to_path: '/blog/post-3' })
+    expect((await api('POST', '/api/redirects', { from_path: '/best-of', to_path: '/blog/post-3' })).json()).toEqual({
+      success: false,
+      error: 'There is already a redirect from this address',
+    })
+    const edited = await api('PUT', `/api/redirects/${created.data.id}`, {
+      from_path: '/best-of',
+      to_path: '/blog/post-3',
+    })
     expect(edited.json().data.to_path).toBe('/blog/post-3')
     expect((await visit('/best-of')).headers.location).toBe('/blog/post-3')
     expect((await api('DELETE', `/api/redirects/${created.data.id}`)).statusCode).toBe(200)
@@ -68,14 +93,21 @@ describe('Admin → Settings → Redirects', () => {
     expect((await api('DELETE', `/api/redirects/${created.data.id}`)).statusCode).toBe(404)
   })
 
-  it.each(['https://evil.example/', '//evil.example', '/\\evil.example', 'javascript:alert(1)', '/\t/evil.example', 'evil.example', ''])(
-    'refuses to point a redirect off-site: %j',
-    async (target) => {
-      const res = await api('POST', '/api/redirects', { from_path: '/go', to_path: target })
-      expect(res.statusCode).toBe(400)
-      expect(res.json().error).toBe('A redirect can only lead to a page of this site: enter a path starting with / (not another site)')
-    },
-  )
+  it.each([
+    'https://evil.example/',
+    '//evil.example',
+    '/\\evil.example',
+    'javascript:alert(1)',
+    '/\t/evil.example',
+    'evil.example',
+    '',
+  ])('refuses to point a redirect off-site: %j', async (target) => {
+    const res = await api('POST', '/api/redirects', { from_path: '/go', to_path: target })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error).toBe(
+      'A redirect can only lead to a page of this site: enter a path starting with / (not another site)',
+    )
+  })
 
   it('never follows an off-site target that reached the database some other way', async () => {
     await server.database.prisma.redirect.create({ data: { fromPath: '/sneaky', toPath: '//evil.example/phish' } })
@@ -86,6 +118,9 @@ describe('Admin → Settings → Redirects', () => {
 
   it('refuses old addresses that are not paths of a site', async () => {
     const res = await api('POST', '/api/redirects', { from_path: '//evil.example', to_path: '/blog/post-2' })
-    expect(res.json()).toEqual({ success: false, error: 'The old address must be a path on this site, starting with /' })
+    expect(res.json()).toEqual({
+      success: false,
+      error: 'The old address must be a path on this site, starting with /',
+    })
   })
 })

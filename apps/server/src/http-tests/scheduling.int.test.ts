@@ -18,7 +18,8 @@ afterAll(async () => {
   await server.close()
 })
 
-const api = (method: 'POST' | 'PUT', url: string, payload: object) => server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })
+const api = (method: 'POST' | 'PUT', url: string, payload: object) =>
+  server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const everywhere = (slug: string) => publicPlaces(server.app, slug)
@@ -26,11 +27,21 @@ const everywhere = (slug: string) => publicPlaces(server.app, slug)
 describe('scheduled publishing', () => {
   it('a post scheduled 2 s ahead is public everywhere after that moment and nowhere before', async () => {
     const at = new Date(Date.now() + 2000)
-    const created = await api('POST', '/api/posts', { title: 'Sunrise Over Bagan', content: '<p>Balloons at dawn.</p>', status: 'scheduled', published_at: at.toISOString() })
+    const created = await api('POST', '/api/posts', {
+      title: 'Sunrise Over Bagan',
+      content: '<p>Balloons at dawn.</p>',
+      status: 'scheduled',
+      published_at: at.toISOString(),
+    })
     expect(created.statusCode, created.body).toBe(200)
     const { id, slug } = created.json().data
     const hidden = await everywhere(slug)
-    const comment = { post_id: id, author_name: 'Early', author_email: 'early@example.com', content: 'Can I comment already?' }
+    const comment = {
+      post_id: id,
+      author_name: 'Early',
+      author_email: 'early@example.com',
+      content: 'Can I comment already?',
+    }
     const early = await server.app.inject({ method: 'POST', url: '/api/comments/submit', payload: comment })
     // On a very busy machine the checks may end after the moment; then only the "after" half says anything.
     if (Date.now() < at.getTime()) {
@@ -46,20 +57,53 @@ describe('scheduled publishing', () => {
       if (seen.list) expect(Date.now()).toBeGreaterThanOrEqual(at.getTime())
     }
     expect(await everywhere(slug)).toEqual({ list: true, page: true, sitemap: true, rss: true })
-    const admin = (await server.app.inject({ method: 'GET', url: `/api/posts/admin/${id}`, headers: { authorization: `Bearer ${token}` } })).json().data
+    const admin = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/posts/admin/${id}`,
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json().data
     expect(admin).toMatchObject({ status: 'published', published_at: at.toISOString() })
-    expect((await server.app.inject({ method: 'POST', url: '/api/comments/submit', payload: comment, remoteAddress: '198.51.100.9' })).statusCode).toBe(200)
+    expect(
+      (
+        await server.app.inject({
+          method: 'POST',
+          url: '/api/comments/submit',
+          payload: comment,
+          remoteAddress: '198.51.100.9',
+        })
+      ).statusCode,
+    ).toBe(200)
   }, 40_000)
 
   it('refuses a time in the past, and taking a scheduled post back to draft forgets its time', async () => {
-    const past = await api('POST', '/api/posts', { title: 'Too Late', content: '<p>x</p>', status: 'scheduled', published_at: new Date(Date.now() - 60_000).toISOString() })
+    const past = await api('POST', '/api/posts', {
+      title: 'Too Late',
+      content: '<p>x</p>',
+      status: 'scheduled',
+      published_at: new Date(Date.now() - 60_000).toISOString(),
+    })
     expect(past.json()).toEqual({ success: false, error: 'Choose a date and time in the future to schedule the post' })
     const missing = await api('POST', '/api/posts', { title: 'No Time', content: '<p>x</p>', status: 'scheduled' })
     expect(missing.json().error).toBe('Choose a date and time in the future to schedule the post')
     const later = new Date(Date.now() + 86_400_000).toISOString()
-    const { id, slug } = (await api('POST', '/api/posts', { title: 'Next Week', content: '<p>x</p>', status: 'scheduled', published_at: later })).json().data
+    const { id, slug } = (
+      await api('POST', '/api/posts', {
+        title: 'Next Week',
+        content: '<p>x</p>',
+        status: 'scheduled',
+        published_at: later,
+      })
+    ).json().data
     expect(await everywhere(slug)).toEqual({ list: false, page: false, sitemap: false, rss: false })
-    const listed = (await server.app.inject({ method: 'GET', url: '/api/posts/admin?status=scheduled', headers: { authorization: `Bearer ${token}` } })).json().data
+    const listed = (
+      await server.app.inject({
+        method: 'GET',
+        url: '/api/posts/admin?status=scheduled',
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json().data
     expect(listed).toEqual([expect.objectContaining({ id, status: 'scheduled' })])
     await api('PUT', `/api/posts/${id}`, { title: 'Next Week', content: '<p>x</p>', status: 'draft' })
     const draft = await server.database.prisma.post.findUniqueOrThrow({ where: { id } })
@@ -70,11 +114,32 @@ describe('scheduled publishing', () => {
     const prisma = server.database.prisma
     const author = await prisma.user.findFirstOrThrow()
     const at = new Date(Date.now() + 500)
-    await prisma.post.createMany({ data: Array.from({ length: 20 }, (_, i) => ({ slug: `race-${i}`, title: `Race ${i}`, status: 'scheduled' as const, publishedAt: at, authorId: author.id })) })
+    await prisma.post.createMany({
+      data: Array.from({ length: 20 }, (_, i) => ({
+        slug: `race-${i}`,
+        title: `Race ${i}`,
+        status: 'scheduled' as const,
+        publishedAt: at,
+        authorId: author.id,
+      })),
+    })
     const published: PublishedByScheduler[] = []
-    const schedulers = Array.from({ length: 3 }, () => new PostScheduler({ prisma, now: () => new Date(), checkEveryMs: 50, onPublished: (p) => void published.push(...p), onError: (e) => { throw e } }))
+    const schedulers = Array.from(
+      { length: 3 },
+      () =>
+        new PostScheduler({
+          prisma,
+          now: () => new Date(),
+          checkEveryMs: 50,
+          onPublished: (p) => void published.push(...p),
+          onError: (e) => {
+            throw e
+          },
+        }),
+    )
     schedulers.forEach((s) => s.start())
-    while ((await prisma.post.count({ where: { status: 'scheduled', slug: { startsWith: 'race-' } } })) > 0) await sleep(50)
+    while ((await prisma.post.count({ where: { status: 'scheduled', slug: { startsWith: 'race-' } } })) > 0)
+      await sleep(50)
     await sleep(300)
     await Promise.all(schedulers.map((s) => s.stop()))
     expect(published.map((p) => p.slug).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `race-${i}`).sort())
@@ -91,7 +156,13 @@ describe('two servers on one database', () => {
     const stops: (() => Promise<unknown>)[] = []
     try {
       const ports = [await freePort(), await freePort()]
-      const env = { SECRET_KEY: 'two-process-secret-key-at-least-32-chars', ADMIN_EMAIL: 'o@two.test', ADMIN_PASSWORD: 'two-processes', LOG_LEVEL: 'info', SCHEDULE_CHECK_SECONDS: '1' }
+      const env = {
+        SECRET_KEY: 'two-process-secret-key-at-least-32-chars',
+        ADMIN_EMAIL: 'o@two.test',
+        ADMIN_PASSWORD: 'two-processes',
+        LOG_LEVEL: 'info',
+        SCHEDULE_CHECK_SECONDS: '1',
+      }
       const logs: string[] = []
       if (empty) {
         const processes = ports.map((port) => startMain({ ...env, DATABASE_URL: empty.url, PORT: String(port) }))
@@ -102,7 +173,8 @@ describe('two servers on one database', () => {
         for (const port of ports) {
           const app = await createServer(testConfig({ scheduleCheckMs: 1000, webDistDir: '/nonexistent' }), {
             database: db,
-            onScheduledPublish: (posts) => void logs.push(JSON.stringify({ posts: posts.map((p) => p.id), msg: 'scheduled post(s)' })),
+            onScheduledPublish: (posts) =>
+              void logs.push(JSON.stringify({ posts: posts.map((p) => p.id), msg: 'scheduled post(s)' })),
           })
           await app.listen({ port, host: '127.0.0.1' })
           stops.push(() => app.close())
@@ -110,18 +182,36 @@ describe('two servers on one database', () => {
       }
       const author = await db.prisma.user.findFirstOrThrow()
       const at = new Date(Date.now() + 2000)
-      await db.prisma.post.createMany({ data: Array.from({ length: 10 }, (_, i) => ({ slug: `twin-${i}`, title: `Twin ${i}`, status: 'scheduled' as const, publishedAt: at, authorId: author.id })) })
+      await db.prisma.post.createMany({
+        data: Array.from({ length: 10 }, (_, i) => ({
+          slug: `twin-${i}`,
+          title: `Twin ${i}`,
+          status: 'scheduled' as const,
+          publishedAt: at,
+          authorId: author.id,
+        })),
+      })
       for (const port of ports) {
         let slugs: string[] = []
         while (slugs.filter((s) => s.startsWith('twin-')).length < 10) {
           await sleep(200)
-          slugs = (((await (await fetch(`http://127.0.0.1:${port}/api/posts`)).json()) as { data: { slug: string }[] }).data).map((p) => p.slug)
+          slugs = (
+            (await (await fetch(`http://127.0.0.1:${port}/api/posts`)).json()) as { data: { slug: string }[] }
+          ).data.map((p) => p.slug)
         }
       }
       await sleep(1500)
       for (const stop of stops.splice(0)) await stop()
-      const announced = logs.join('\n').split('\n').filter((l) => l.includes('scheduled post(s)')).flatMap((l) => (JSON.parse(l) as { posts: number[] }).posts)
-      const twins = await db.prisma.post.findMany({ where: { slug: { startsWith: 'twin-' } }, select: { id: true }, orderBy: { id: 'asc' } })
+      const announced = logs
+        .join('\n')
+        .split('\n')
+        .filter((l) => l.includes('scheduled post(s)'))
+        .flatMap((l) => (JSON.parse(l) as { posts: number[] }).posts)
+      const twins = await db.prisma.post.findMany({
+        where: { slug: { startsWith: 'twin-' } },
+        select: { id: true },
+        orderBy: { id: 'asc' },
+      })
       expect(announced.sort((a, b) => a - b)).toEqual(twins.map((p) => p.id))
     } finally {
       for (const stop of stops) await stop()

@@ -22,8 +22,22 @@ describe('GET /api/categories', () => {
     expect(res.json()).toEqual({
       success: true,
       data: [
-        { id: expect.any(Number), name: 'Adventure Travel', slug: 'adventure-travel', color: '#EA580C', description: '', post_count: 2 },
-        { id: expect.any(Number), name: 'Beach Destinations', slug: 'beach-destinations', color: '#0891B2', description: '', post_count: 1 },
+        {
+          id: expect.any(Number),
+          name: 'Adventure Travel',
+          slug: 'adventure-travel',
+          color: '#EA580C',
+          description: '',
+          post_count: 2,
+        },
+        {
+          id: expect.any(Number),
+          name: 'Beach Destinations',
+          slug: 'beach-destinations',
+          color: '#0891B2',
+          description: '',
+          post_count: 1,
+        },
         { id: expect.any(Number), name: 'Tech', slug: 'tech', color: '#6B7280', description: '', post_count: 0 },
       ],
     })
@@ -41,9 +55,19 @@ describe('GET /api/categories/{slug}', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
       success: true,
-      data: { id: expect.any(Number), name: 'Beach Destinations', slug: 'beach-destinations', color: '#0891B2', description: '', post_count: 1 },
+      data: {
+        id: expect.any(Number),
+        name: 'Beach Destinations',
+        slug: 'beach-destinations',
+        color: '#0891B2',
+        description: '',
+        post_count: 1,
+      },
     })
-    const trpc = await server.app.inject({ method: 'GET', url: `/trpc/taxonomy.category?input=${encodeURIComponent(JSON.stringify({ slug: 'tech' }))}` })
+    const trpc = await server.app.inject({
+      method: 'GET',
+      url: `/trpc/taxonomy.category?input=${encodeURIComponent(JSON.stringify({ slug: 'tech' }))}`,
+    })
     expect(trpc.json().result.data).toMatchObject({ slug: 'tech', post_count: 0 })
   })
 

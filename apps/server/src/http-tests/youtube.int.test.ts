@@ -21,7 +21,9 @@ const get = (s: TestServer, url: string) => s.app.inject({ method: 'GET', url })
 
 describe('GET /api/youtube/travel-videos and /shorts with a configured channel', () => {
   it('serves concurrent first visitors from one upstream fetch, then from memory', async () => {
-    const first = await Promise.all(Array.from({ length: 10 }, (_, i) => get(server, i % 2 ? '/api/youtube/shorts' : '/api/youtube/travel-videos')))
+    const first = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => get(server, i % 2 ? '/api/youtube/shorts' : '/api/youtube/travel-videos')),
+    )
     expect(first.every((r) => r.statusCode === 200)).toBe(true)
     for (let i = 0; i < 20; i++) await get(server, '/api/youtube/travel-videos?maxResults=6')
     expect(fake.calls).toEqual({ channels: 1, playlistItems: 1, videos: 1 })
@@ -51,11 +53,16 @@ describe('GET /api/youtube/travel-videos and /shorts with a configured channel',
       isShort: false,
     })
     // Hidden likes stay unknown rather than turning into a made-up zero.
-    expect(body.data.find((v: { id: string }) => v.id === 'fakeVideo03')).toMatchObject({ likeCount: null, commentCount: '64' })
+    expect(body.data.find((v: { id: string }) => v.id === 'fakeVideo03')).toMatchObject({
+      likeCount: null,
+      commentCount: '64',
+    })
   })
 
   it('lists the newest long videos, leaving Shorts to their own section', async () => {
-    const ids = (await get(server, '/api/youtube/travel-videos?maxResults=6')).json().data.map((v: { id: string }) => v.id)
+    const ids = (await get(server, '/api/youtube/travel-videos?maxResults=6'))
+      .json()
+      .data.map((v: { id: string }) => v.id)
     expect(ids).toEqual(['fakeVideo01', 'fakeVideo02', 'fakeVideo03', 'fakeLive001', 'fakeVideo04', 'fakeVideo05'])
     expect((await get(server, '/api/youtube/travel-videos')).json().data).toHaveLength(6)
     expect((await get(server, '/api/youtube/travel-videos?maxResults=2')).json().data).toHaveLength(2)
@@ -106,12 +113,22 @@ describe('background refresh', () => {
 
     // Stale: visitors get the cached answer while one refresh runs.
     clock += 2 * 60_000
-    const stale = await Promise.all([get(server, '/api/youtube/travel-videos'), get(server, '/api/youtube/shorts'), get(server, '/api/youtube/travel-videos')])
+    const stale = await Promise.all([
+      get(server, '/api/youtube/travel-videos'),
+      get(server, '/api/youtube/shorts'),
+      get(server, '/api/youtube/travel-videos'),
+    ])
     expect(stale[0].json().data[0].title).not.toBe('Renamed upstream')
     expect(stale.every((r) => r.statusCode === 200)).toBe(true)
-    await expect.poll(async () => (await get(server, '/api/youtube/travel-videos')).json().data[0].title).toBe('Renamed upstream')
+    await expect
+      .poll(async () => (await get(server, '/api/youtube/travel-videos')).json().data[0].title)
+      .toBe('Renamed upstream')
     // The uploads playlist id is remembered, so a refresh costs 2 quota units instead of 3.
-    expect(fake.calls).toEqual({ channels: before.channels, playlistItems: before.playlistItems + 1, videos: before.videos + 1 })
+    expect(fake.calls).toEqual({
+      channels: before.channels,
+      playlistItems: before.playlistItems + 1,
+      videos: before.videos + 1,
+    })
 
     // When a refresh fails, visitors keep getting the cached videos.
     clock += 11 * 60_000
@@ -129,9 +146,15 @@ describe('upstream failures answer quickly with {success:false, error}', () => {
   it('a bad key is a 502 naming the setting, never the key, and is not retried on every visit', async () => {
     const yt = await startFakeYouTube()
     const badKey = 'AIzaSy-not-the-right-key-000000'
-    const s = await startTestServer({ config: { youtube: { apiKey: badKey, channelId: FAKE_CHANNEL_ID, baseUrl: yt.baseUrl } } })
+    const s = await startTestServer({
+      config: { youtube: { apiKey: badKey, channelId: FAKE_CHANNEL_ID, baseUrl: yt.baseUrl } },
+    })
     try {
-      for (const url of ['/api/youtube/travel-videos?maxResults=6', '/api/youtube/shorts?maxResults=4', '/api/youtube/travel-videos']) {
+      for (const url of [
+        '/api/youtube/travel-videos?maxResults=6',
+        '/api/youtube/shorts?maxResults=4',
+        '/api/youtube/travel-videos',
+      ]) {
         const res = await get(s, url)
         expect(res.statusCode).toBe(502)
         expect(res.json()).toEqual({ success: false, error: 'YouTube rejected the API key: check YOUTUBE_API_KEY' })

@@ -27,7 +27,10 @@ async function importText(name: string, text: string, format: 'wordpress' | 'gho
   return importSiteFile(server.app.deps, file, { format, dryRun: false, ownerId: owner.id, copyImages: false, siteUrl })
 }
 const refusal = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e)
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  )
   expect(error).toBeInstanceOf(ImportFileError)
   return (error as Error).message
 }
@@ -36,12 +39,16 @@ describe('bad import files are refused with a clear message and nothing written'
   it('an XXE file (external entity pointing at a real file) is refused without reading the file', async () => {
     const secretFile = path.join(dir, 'secret.txt')
     await writeFile(secretFile, SECRET)
-    const xxe = acceptanceWxr('http://old.test').replace('<rss ', `<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file://${secretFile}">]>\n<rss `).replace('<title><![CDATA[Wandering Boots]]></title>', '<title>&xxe;</title>')
+    const xxe = acceptanceWxr('http://old.test')
+      .replace('<rss ', `<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file://${secretFile}">]>\n<rss `)
+      .replace('<title><![CDATA[Wandering Boots]]></title>', '<title>&xxe;</title>')
     const message = await refusal(importText('xxe.xml', xxe))
     expect(message).toMatch(/declares a DTD/)
     expect(message).not.toContain(SECRET)
     expect(await server.database.prisma.post.count()).toBe(0)
-    const rows = await server.database.prisma.$queryRawUnsafe<{ n: bigint }[]>(`SELECT count(*) AS n FROM posts WHERE content LIKE '%${SECRET}%' OR title LIKE '%${SECRET}%'`)
+    const rows = await server.database.prisma.$queryRawUnsafe<{ n: bigint }[]>(
+      `SELECT count(*) AS n FROM posts WHERE content LIKE '%${SECRET}%' OR title LIKE '%${SECRET}%'`,
+    )
     expect(Number(rows[0]!.n)).toBe(0)
   })
 
@@ -55,7 +62,11 @@ describe('bad import files are refused with a clear message and nothing written'
 
   it.each([
     ['an HTML page', '<html><body>hello</body></html>', /not a WordPress export \(WXR\): it starts with <html>/],
-    ['an RSS feed that is not a WXR', '<rss version="2.0"><channel><title>Feed</title></channel></rss>', /not a WordPress export: it has no wp:wxr_version/],
+    [
+      'an RSS feed that is not a WXR',
+      '<rss version="2.0"><channel><title>Feed</title></channel></rss>',
+      /not a WordPress export: it has no wp:wxr_version/,
+    ],
     ['a truncated export', acceptanceWxr('http://old.test').slice(0, 20_000), /not well-formed XML .*Is it complete\?/],
     ['an empty XML document', '<', /not well-formed XML|empty or not XML/],
   ])('%s', async (_name, text, pattern) => {
@@ -66,7 +77,13 @@ describe('bad import files are refused with a clear message and nothing written'
   it.each([
     ['not JSON', '{"db": [', /not valid JSON/],
     ['JSON that is not a Ghost export', '{"hello": "world"}', /not a Ghost export/],
-    ['__GHOST_URL__ without the old address', JSON.stringify({ data: { posts: [{ id: 1, title: 'x', slug: 'x', html: '<a href="__GHOST_URL__/y">', status: 'published' }] } }), /give the old site's address/],
+    [
+      '__GHOST_URL__ without the old address',
+      JSON.stringify({
+        data: { posts: [{ id: 1, title: 'x', slug: 'x', html: '<a href="__GHOST_URL__/y">', status: 'published' }] },
+      }),
+      /give the old site's address/,
+    ],
   ])('Ghost: %s', async (_name, text, pattern) => {
     expect(await refusal(importText('bad.json', text, 'ghost'))).toMatch(pattern)
   })
@@ -84,9 +101,15 @@ describe('bad import files are refused with a clear message and nothing written'
     const text = wxrDocument(site, [plainWxrPost(1), broken, plainWxrPost(5)])
     const report = await importText('one-bad.xml', text)
     expect(report.counts.posts).toEqual({ created: 2, existing: 0, skipped: 1 })
-    expect(report.entries).toEqual(expect.arrayContaining([expect.objectContaining({ outcome: 'failed', message: expect.stringMatching(/nothing of it was written/) })]))
+    expect(report.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ outcome: 'failed', message: expect.stringMatching(/nothing of it was written/) }),
+      ]),
+    )
     expect(await server.database.prisma.post.findUnique({ where: { slug: 'broken' } })).toBeNull()
-    expect(await server.database.prisma.importRecord.count({ where: { kind: 'post', externalId: String(broken.id) } })).toBe(0)
+    expect(
+      await server.database.prisma.importRecord.count({ where: { kind: 'post', externalId: String(broken.id) } }),
+    ).toBe(0)
     await server.database.prisma.post.deleteMany()
   })
 })

@@ -30,17 +30,32 @@ describe.each([
   afterAll(() => server.close())
   const run = async () => {
     const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
-    return importSiteFile(server.app.deps, file, { format: 'ghost', dryRun: false, ownerId: owner.id, siteUrl: host.url })
+    return importSiteFile(server.app.deps, file, {
+      format: 'ghost',
+      dryRun: false,
+      ownerId: owner.id,
+      siteUrl: host.url,
+    })
   }
   const get = async (url: string, auth = false) =>
-    (await server.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${await server.ownerToken()}` } : {} })).json()
+    (
+      await server.app.inject({
+        method: 'GET',
+        url,
+        headers: auth ? { authorization: `Bearer ${await server.ownerToken()}` } : {},
+      })
+    ).json()
 
   it('imports posts with html or Lexical, tags without internal ones, authors, images and SEO fields; a second run creates nothing', async () => {
     const first = await run()
     expect(first.counts.posts).toEqual({ created: 4, existing: 0, skipped: 0 })
     expect(first.counts.tags).toEqual({ created: 2, existing: 0, skipped: 0 })
     expect(first.counts.images.created).toBe(2)
-    expect(first.entries).toEqual(expect.arrayContaining([expect.objectContaining({ ref: 'Hills Without HTML', message: 'cards left out: product' })]))
+    expect(first.entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ ref: 'Hills Without HTML', message: 'cards left out: product' }),
+      ]),
+    )
 
     const tram = (await get('/api/posts/slug/lisbon-by-tram')).data
     expect(tram).toMatchObject({
@@ -54,7 +69,10 @@ describe.each([
       created_at: '2021-02-01T08:00:00.000Z',
       first_name: 'Inês Costa',
       last_name: 'Silva',
-      tags: [{ id: expect.any(Number), name: 'Portugal' }, { id: expect.any(Number), name: 'Trams' }],
+      tags: [
+        { id: expect.any(Number), name: 'Portugal' },
+        { id: expect.any(Number), name: 'Trams' },
+      ],
     })
     expect(tram.content).toContain('<a href="/porto-weekend/">to Graça</a>')
     expect(tram.content).toContain('<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ">')
@@ -63,7 +81,9 @@ describe.each([
     const hills = (await get('/api/posts/slug/hills-without-html')).data
     expect(hills.content).toContain('<p><strong>Bold </strong>and plain.</p>')
     expect(hills.content).toContain('<h2>Into the hills</h2>')
-    expect(hills.content).toMatch(/<figure><img src="\/media\/imports\/\w+\.png" alt="Green hills" \/><figcaption>Morning haze<\/figcaption><\/figure>/)
+    expect(hills.content).toMatch(
+      /<figure><img src="\/media\/imports\/\w+\.png" alt="Green hills" \/><figcaption>Morning haze<\/figcaption><\/figure>/,
+    )
     expect(hills.content).toContain('<p>Raw card</p>')
     expect(hills.content).not.toMatch(/script|onclick/)
 

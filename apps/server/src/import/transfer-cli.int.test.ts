@@ -9,11 +9,20 @@ const serverDir = path.resolve(import.meta.dirname, '../..')
 let dir: string
 let file: string
 
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/transfer-cli.ts', ...args], {
       cwd: serverDir,
-      env: { PATH: process.env.PATH ?? '', ADMIN_EMAIL: 'owner@cli.test', ADMIN_PASSWORD: 'cli-password-1', SECRET_KEY: 'cli-secret-key-that-is-at-least-32-chars', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        ADMIN_EMAIL: 'owner@cli.test',
+        ADMIN_PASSWORD: 'cli-password-1',
+        SECRET_KEY: 'cli-secret-key-that-is-at-least-32-chars',
+        ...env,
+      },
     })
     let stdout = ''
     let stderr = ''
@@ -26,7 +35,13 @@ function cli(args: string[], env: Record<string, string>): Promise<{ code: numbe
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-cli-'))
   file = path.join(dir, 'site.xml')
-  await writeFile(file, wxrDocument(defaultWxrSite('https://old-blog.example'), Array.from({ length: 120 }, (_, i) => plainWxrPost(i + 1))))
+  await writeFile(
+    file,
+    wxrDocument(
+      defaultWxrSite('https://old-blog.example'),
+      Array.from({ length: 120 }, (_, i) => plainWxrPost(i + 1)),
+    ),
+  )
 })
 afterAll(() => rm(dir, { recursive: true, force: true }))
 

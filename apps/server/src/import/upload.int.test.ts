@@ -15,7 +15,10 @@ const OLD_SITE = 'https://wandering-boots.example'
 const UPLOAD_MAX_MB = 0.05
 
 beforeAll(async () => {
-  server = await startTestServer({ appShell: true, config: { importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB }, scheduleCheckMs: 600_000 } })
+  server = await startTestServer({
+    appShell: true,
+    config: { importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB }, scheduleCheckMs: 600_000 },
+  })
   token = await server.ownerToken()
 }, 60_000)
 afterAll(async () => {
@@ -32,16 +35,35 @@ const smallWxr = () =>
   ])
 
 async function upload(text: string | Uint8Array, filename: string, headers: Record<string, string> = auth()) {
-  const body = await multipart('file', typeof text === 'string' ? new TextEncoder().encode(text) : text, filename, 'application/octet-stream')
-  return server.app.inject({ method: 'POST', url: '/api/import/upload', payload: body.payload, headers: { ...body.headers, ...headers } })
+  const body = await multipart(
+    'file',
+    typeof text === 'string' ? new TextEncoder().encode(text) : text,
+    filename,
+    'application/octet-stream',
+  )
+  return server.app.inject({
+    method: 'POST',
+    url: '/api/import/upload',
+    payload: body.payload,
+    headers: { ...body.headers, ...headers },
+  })
 }
 const mutate = async (procedure: string, input: object) => {
-  const res = await server.app.inject({ method: 'POST', url: `/trpc/transfer.${procedure}`, payload: input, headers: auth() })
+  const res = await server.app.inject({
+    method: 'POST',
+    url: `/trpc/transfer.${procedure}`,
+    payload: input,
+    headers: auth(),
+  })
   return { status: res.statusCode, body: res.json() as { result?: { data: ImportJob }; error?: { message: string } } }
 }
 async function settled(id: string): Promise<ImportJob> {
   for (;;) {
-    const res = await server.app.inject({ method: 'GET', url: `/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`, headers: auth() })
+    const res = await server.app.inject({
+      method: 'GET',
+      url: `/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`,
+      headers: auth(),
+    })
     const job = (res.json() as { result: { data: ImportJob } }).result.data
     if (job.state !== 'checking' && job.state !== 'importing') return job
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -67,7 +89,9 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect(checked.state).toBe('checked')
     expect(checked.dry_run?.counts.posts).toEqual({ created: 3, existing: 0, skipped: 0 })
     expect(checked.dry_run?.counts.comments.created).toBe(1)
-    expect(checked.dry_run?.entries).toContainEqual(expect.objectContaining({ kind: 'file', outcome: 'skipped', message: expect.stringMatching(/page/i) }))
+    expect(checked.dry_run?.entries).toContainEqual(
+      expect.objectContaining({ kind: 'file', outcome: 'skipped', message: expect.stringMatching(/page/i) }),
+    )
     expect(checked.progress).toEqual({ done: 3, total: 3 })
     expect(await server.database.prisma.post.count()).toBe(0)
 
@@ -94,7 +118,11 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect((await mutate('check', { id, site_url: 'ftp://old' })).status).toBe(400)
     await mutate('check', { id, site_url: DEAD_HOST })
     const checked = await settled(id)
-    expect(checked.dry_run).toMatchObject({ format: 'ghost', site_url: DEAD_HOST, counts: { posts: { created: 4, existing: 0, skipped: 0 } } })
+    expect(checked.dry_run).toMatchObject({
+      format: 'ghost',
+      site_url: DEAD_HOST,
+      counts: { posts: { created: 4, existing: 0, skipped: 0 } },
+    })
     await mutate('start', { id })
     expect((await settled(id)).report?.counts.posts.created).toBe(4)
     const story = await server.app.inject({ method: 'GET', url: '/api/posts/slug/lisbon-by-tram' })
@@ -145,19 +173,34 @@ describe('importing through Admin → Settings → Import/Export', () => {
 
   it('refuses an upload in another field, and an unknown import id', async () => {
     const body = await multipart('image', new TextEncoder().encode(smallWxr()), 'site.xml', 'text/xml')
-    const res = await server.app.inject({ method: 'POST', url: '/api/import/upload', payload: body.payload, headers: { ...body.headers, ...auth() } })
+    const res = await server.app.inject({
+      method: 'POST',
+      url: '/api/import/upload',
+      payload: body.payload,
+      headers: { ...body.headers, ...auth() },
+    })
     expect(res.statusCode).toBe(400)
     expect((res.json() as { error: string }).error).toMatch(/field "file"/)
     expect((await mutate('check', { id: 'no-such-upload' })).status).toBe(404)
   })
 
   it('answers a body that is not a whole multipart form with 400, never 500', async () => {
-    const json = await server.app.inject({ method: 'POST', url: '/api/import/upload', payload: { file: 'x' }, headers: auth() })
+    const json = await server.app.inject({
+      method: 'POST',
+      url: '/api/import/upload',
+      payload: { file: 'x' },
+      headers: auth(),
+    })
     expect(json.statusCode).toBe(400)
     expect((json.json() as { error: string }).error).toMatch(/field "file"/)
     const body = await multipart('file', new TextEncoder().encode(smallWxr()), 'site.xml', 'text/xml')
     const cut = body.payload.subarray(0, body.payload.length - 200)
-    const broken = await server.app.inject({ method: 'POST', url: '/api/import/upload', payload: cut, headers: { ...body.headers, ...auth() } })
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/import/upload',
+      payload: cut,
+      headers: { ...body.headers, ...auth() },
+    })
     expect(broken.statusCode).toBe(400)
     expect((broken.json() as { success: boolean }).success).toBe(false)
   })
@@ -171,10 +214,14 @@ describe('importing through Admin → Settings → Import/Export', () => {
     await settled(id)
     await mutate('start', { id })
     expect((await settled(id)).report?.counts.posts.created).toBe(1)
-    const slugs = async () => ((await server.app.inject({ method: 'GET', url: '/api/posts' })).json() as { data: { slug: string }[] }).data.map((p) => p.slug)
+    const slugs = async () =>
+      ((await server.app.inject({ method: 'GET', url: '/api/posts' })).json() as { data: { slug: string }[] }).data.map(
+        (p) => p.slug,
+      )
     const early = await slugs()
     if (Date.now() < at.getTime()) expect(early).not.toContain('day-77-on-the-road')
-    while (!(await slugs()).includes('day-77-on-the-road') && Date.now() < at.getTime() + 20_000) await new Promise((resolve) => setTimeout(resolve, 100))
+    while (!(await slugs()).includes('day-77-on-the-road') && Date.now() < at.getTime() + 20_000)
+      await new Promise((resolve) => setTimeout(resolve, 100))
     expect(await slugs()).toContain('day-77-on-the-road')
     expect(Date.now()).toBeGreaterThanOrEqual(at.getTime())
   }, 40_000)

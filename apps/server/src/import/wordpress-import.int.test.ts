@@ -25,7 +25,14 @@ const run = async (dry: boolean) => {
 }
 const counts = async () => {
   const p = server.database.prisma
-  return { posts: await p.post.count(), comments: await p.comment.count(), users: await p.user.count(), tags: await p.tag.count(), categories: await p.category.count(), redirects: await p.redirect.count() }
+  return {
+    posts: await p.post.count(),
+    comments: await p.comment.count(),
+    users: await p.user.count(),
+    tags: await p.tag.count(),
+    categories: await p.category.count(),
+    redirects: await p.redirect.count(),
+  }
 }
 
 beforeAll(async () => {
@@ -51,9 +58,22 @@ describe('WordPress import (WXR)', () => {
     expect(dryRun.counts.comments.created).toBe(14)
     expect(dryRun.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ kind: 'file', outcome: 'skipped', message: 'pages are not imported unless asked (“Import pages as stories too”, or --include-pages)' }),
-        expect.objectContaining({ kind: 'file', outcome: 'skipped', message: '"nav_menu_item" entries are not stories' }),
-        expect.objectContaining({ kind: 'posts', ref: 'Post number 50', outcome: 'skipped', message: 'in the trash on the old site' }),
+        expect.objectContaining({
+          kind: 'file',
+          outcome: 'skipped',
+          message: 'pages are not imported unless asked (“Import pages as stories too”, or --include-pages)',
+        }),
+        expect.objectContaining({
+          kind: 'file',
+          outcome: 'skipped',
+          message: '"nav_menu_item" entries are not stories',
+        }),
+        expect.objectContaining({
+          kind: 'posts',
+          ref: 'Post number 50',
+          outcome: 'skipped',
+          message: 'in the trash on the old site',
+        }),
       ]),
     )
     expect(host.requests).toHaveLength(2)
@@ -87,7 +107,14 @@ describe('WordPress import (WXR)', () => {
     }
     expect(second.counts.posts.existing).toBe(49)
     expect(second.counts.comments.existing).toBe(14)
-    expect(await counts()).toEqual({ posts: 49, comments: 14, users: 3, tags: 3, categories: 2, redirects: expect.any(Number) })
+    expect(await counts()).toEqual({
+      posts: 49,
+      comments: 14,
+      users: 3,
+      tags: 3,
+      categories: 2,
+      redirects: expect.any(Number),
+    })
     expect(host.requests).toHaveLength(2)
   })
 
@@ -106,13 +133,22 @@ describe('WordPress import (WXR)', () => {
       meta_title: 'Harbour Mornings & Night Markets – Wandering Boots',
       meta_description: 'Dawn boats and night markets in a fishing town.',
       published_at: '2019-05-14T10:00:00.000Z',
-      tags: [{ id: expect.any(Number), name: 'Beach Destinations' }, { id: expect.any(Number), name: 'Street Food' }],
+      tags: [
+        { id: expect.any(Number), name: 'Beach Destinations' },
+        { id: expect.any(Number), name: 'Street Food' },
+      ],
     })
     expect(post.content).toContain('<p>We arrived before sunrise.<br />\nThe boats were already out.</p>')
     const html = (post.content as string).replace(/>\s+</g, '><')
-    expect(html).toContain(`<figure><img src="${post.featured_image}" alt="Boats" width="640" height="480" /><figcaption>Boats leaving at dawn</figcaption></figure>`)
-    expect(html).toMatch(/<figure><img src="\/media\/imports\/\w+\.png" alt="Fishing boats in the harbour" \/><img src="\/media\/imports\/\w+\.png" alt="Market" \/><\/figure>/)
-    expect(html).toContain('<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg"')
+    expect(html).toContain(
+      `<figure><img src="${post.featured_image}" alt="Boats" width="640" height="480" /><figcaption>Boats leaving at dawn</figcaption></figure>`,
+    )
+    expect(html).toMatch(
+      /<figure><img src="\/media\/imports\/\w+\.png" alt="Fishing boats in the harbour" \/><img src="\/media\/imports\/\w+\.png" alt="Market" \/><\/figure>/,
+    )
+    expect(html).toContain(
+      '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="https://img.youtube.com/vi/dQw4w9WgXcQ/hqdefault.jpg"',
+    )
     expect(html).toContain('<p>[contact-form-7 id="12" title="Contact"]</p>')
     expect(html).toContain('<a href="/2019/05/post-2/">the next day</a>')
     expect(html).not.toMatch(/<script|alert/)
@@ -123,7 +159,13 @@ describe('WordPress import (WXR)', () => {
   it('statuses: drafts, a scheduled story, and the public list shows only the published ones', async () => {
     const list = (await get('/api/posts/admin?limit=100', true)).body.data as { slug: string; status: string }[]
     const status = (slug: string) => list.find((p) => p.slug === slug)?.status
-    expect([status('post-10'), status('post-20'), status('post-30'), status('post-40'), status('post-2')]).toEqual(['draft', 'draft', 'draft', 'scheduled', 'published'])
+    expect([status('post-10'), status('post-20'), status('post-30'), status('post-40'), status('post-2')]).toEqual([
+      'draft',
+      'draft',
+      'draft',
+      'scheduled',
+      'published',
+    ])
     const scheduled = list.find((p) => p.slug === 'post-40')!
     const full = (await get(`/api/posts/admin/${(scheduled as unknown as { id: number }).id}`, true)).body.data
     expect(full.published_at).toBe('2031-01-01T09:00:00.000Z')
@@ -138,14 +180,28 @@ describe('WordPress import (WXR)', () => {
 
   it('comments in every state, replies flattened, through the public and admin APIs', async () => {
     const id = (await get('/api/posts/slug/harbour-mornings')).body.data.id
-    const shown = (await get(`/api/comments/post/${id}`)).body.data.comments as { author_name: string; content: string; author_website: string | null }[]
+    const shown = (await get(`/api/comments/post/${id}`)).body.data.comments as {
+      author_name: string
+      content: string
+      author_website: string | null
+    }[]
     expect(shown.map((c) => [c.author_name, c.content])).toEqual([
       ['Alice Walker', 'Replying to Mia:\nThanks Mia, glad you like them!'],
       ['Mia', 'Gorgeous photos, thank you!'],
     ])
-    const admin = (await get('/api/comments/admin?limit=100', true)).body.data.comments as { author_name: string; author_email: string; status: string; content: string; created_at: string }[]
+    const admin = (await get('/api/comments/admin?limit=100', true)).body.data.comments as {
+      author_name: string
+      author_email: string
+      status: string
+      content: string
+      created_at: string
+    }[]
     const byName = (name: string) => admin.find((c) => c.author_name === name)!
-    expect(byName('Mia')).toMatchObject({ status: 'approved', author_email: 'mia@example.com', created_at: '2019-05-15T09:00:00.000Z' })
+    expect(byName('Mia')).toMatchObject({
+      status: 'approved',
+      author_email: 'mia@example.com',
+      created_at: '2019-05-15T09:00:00.000Z',
+    })
     expect(byName('Sam')).toMatchObject({ status: 'pending', content: 'Which market was this?' })
     expect(byName('Spammer').status).toBe('spam')
     expect(byName('Old').status).toBe('denied')

@@ -22,25 +22,43 @@ export function registerRest(app: FastifyInstance, deps: AppDeps): void {
   const document = openApiDocument(procedures)
   app.get('/api/openapi.json', (_request, reply) => reply.send(document))
   for (const procedure of procedures) {
-    app.route({ method: procedure.rest.method, url: procedure.rest.path, handler: (request, reply) => answer(deps, procedure, request, reply) })
+    app.route({
+      method: procedure.rest.method,
+      url: procedure.rest.path,
+      handler: (request, reply) => answer(deps, procedure, request, reply),
+    })
   }
   app.all('/api/*', (request, reply) =>
     reply.code(404).send({ success: false, error: `No API route for ${request.method} ${request.url.split('?')[0]}` }),
   )
 }
 
-async function answer(deps: AppDeps, { procedure, rest, input: schema }: RestProcedure, request: FastifyRequest, reply: FastifyReply) {
+async function answer(
+  deps: AppDeps,
+  { procedure, rest, input: schema }: RestProcedure,
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   const caller = appRouter.createCaller(contextFor(deps, request))
   try {
-    const parts = { params: request.params as Record<string, string>, query: request.query as Record<string, unknown>, body: request.body }
+    const parts = {
+      params: request.params as Record<string, string>,
+      query: request.query as Record<string, unknown>,
+      body: request.body,
+    }
     if (rest.upload) {
       // Uploads are owner-only: check the session before reading (up to 10 MB of) the body.
       await caller.auth.me()
       const file = await readFileField(request, rest.upload.field)
-      const fields = { [rest.upload.input]: file ? new Uint8Array(file.data) : undefined, ...(rest.upload.filename ? { [rest.upload.filename]: file?.filename } : {}) }
+      const fields = {
+        [rest.upload.input]: file ? new Uint8Array(file.data) : undefined,
+        ...(rest.upload.filename ? { [rest.upload.filename]: file?.filename } : {}),
+      }
       parts.body = fields
     }
-    const call = procedure.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallProcedure
+    const call = procedure
+      .split('.')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallProcedure
     const output = await call(restInput(schema, rest, parts))
     return reply.send({ success: true, ...envelope(rest, output) })
   } catch (error) {
@@ -53,8 +71,13 @@ function envelope(rest: RestMeta, output: unknown): { data: unknown; pagination?
   const field = (key: string) => (isRecord(output) ? output[key] : undefined)
   const data = rest.data ? field(rest.data) : output
   const pagination =
-    rest.pagination === undefined ? undefined : typeof rest.pagination === 'string' ? field(rest.pagination) : Object.fromEntries(rest.pagination.map((k) => [k, field(k)]))
-  const message = rest.message === undefined ? undefined : typeof rest.message === 'string' ? rest.message : field(rest.message.from)
+    rest.pagination === undefined
+      ? undefined
+      : typeof rest.pagination === 'string'
+        ? field(rest.pagination)
+        : Object.fromEntries(rest.pagination.map((k) => [k, field(k)]))
+  const message =
+    rest.message === undefined ? undefined : typeof rest.message === 'string' ? rest.message : field(rest.message.from)
   return { data, ...(pagination === undefined ? {} : { pagination }), ...(message === undefined ? {} : { message }) }
 }
 
@@ -78,7 +101,8 @@ export function sendError(reply: FastifyReply, error: unknown) {
     if (status >= 500) reply.log.error({ err: error.cause ?? error }, 'procedure failed')
     return reply.code(status).send({ success: false, error: userMessageOf(error) })
   }
-  if (error instanceof DomainError) return reply.code(statusOf[error.kind]).send({ success: false, error: error.message })
+  if (error instanceof DomainError)
+    return reply.code(statusOf[error.kind]).send({ success: false, error: error.message })
   // Anything else (a broken multipart body) is answered by the error boundary.
   throw error
 }

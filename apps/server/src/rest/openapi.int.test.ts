@@ -22,7 +22,8 @@ const registered: string[] = []
 beforeAll(async () => {
   const onRoute = (route: RouteOptions) => {
     for (const method of [route.method].flat()) {
-      if (route.url.startsWith('/api/') && method !== 'HEAD' && !route.url.endsWith('*')) registered.push(`${method} ${route.url}`)
+      if (route.url.startsWith('/api/') && method !== 'HEAD' && !route.url.endsWith('*'))
+        registered.push(`${method} ${route.url}`)
     }
   }
   server = await startTestServer({ onRoute })
@@ -36,8 +37,12 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const openApiKey = (method: string, path: string) => `${method.toUpperCase()} ${path.replace(/\{([A-Za-z_]+)\}/g, ':$1')}`
-const operations = () => Object.entries(document.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: openApiKey(method, path), op })))
+const openApiKey = (method: string, path: string) =>
+  `${method.toUpperCase()} ${path.replace(/\{([A-Za-z_]+)\}/g, ':$1')}`
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, ops]) =>
+    Object.entries(ops).map(([method, op]) => ({ key: openApiKey(method, path), op })),
+  )
 
 describe('GET /api/openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', async () => {
@@ -48,7 +53,9 @@ describe('GET /api/openapi.json', () => {
   })
 
   it('lists every REST path the server answers, and only those', () => {
-    const documented = operations().map((o) => o.key).sort()
+    const documented = operations()
+      .map((o) => o.key)
+      .sort()
     const served = registered.filter((k) => k !== 'GET /api/openapi.json').sort()
     expect(documented).toEqual(served)
     expect(served.length).toBeGreaterThan(55)
@@ -66,8 +73,14 @@ describe('GET /api/openapi.json', () => {
 
   it('names parameters as the spec does: path parameters, aliases, a JSON body or a multipart file', () => {
     const op = (key: string) => operations().find((o) => o.key === key)!.op
-    expect(op('GET /api/comments/post/:postId').parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'postId', in: 'path' })]))
-    expect(op('GET /api/places/nearest').parameters?.map((p) => p.name).sort()).toEqual(['lat', 'lng'])
+    expect(op('GET /api/comments/post/:postId').parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'postId', in: 'path' })]),
+    )
+    expect(
+      op('GET /api/places/nearest')
+        .parameters?.map((p) => p.name)
+        .sort(),
+    ).toEqual(['lat', 'lng'])
     expect(op('GET /api/gallery').parameters?.map((p) => p.name)).toEqual(['maxImages'])
     expect(Object.keys(op('POST /api/comments/submit').requestBody!.content)).toEqual(['application/json'])
     expect(Object.keys(op('POST /api/posts/:id/route').requestBody!.content)).toEqual(['multipart/form-data'])
@@ -83,13 +96,13 @@ describe('the adapter reads URL text with the input schemas', () => {
     expect(res.json().pagination).toMatchObject({ page: 1 })
   })
 
-  it('refuses text where a number belongs, in the schema\'s words', async () => {
+  it("refuses text where a number belongs, in the schema's words", async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/posts?limit=many' })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ success: false, error: expect.stringMatching(/^Limit must be a number/) })
   })
 
-  it('accepts the spec\'s name for a field (maxImages for limit)', async () => {
+  it("accepts the spec's name for a field (maxImages for limit)", async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/gallery?maxImages=0' })
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toMatch(/at least 1/)
@@ -97,7 +110,12 @@ describe('the adapter reads URL text with the input schemas', () => {
 
   it('takes a path parameter over the same field in the body', async () => {
     const token = await server.ownerToken()
-    const res = await server.app.inject({ method: 'DELETE', url: '/api/comments/999999', payload: { id: 'not-a-number' }, headers: { authorization: `Bearer ${token}` } })
+    const res = await server.app.inject({
+      method: 'DELETE',
+      url: '/api/comments/999999',
+      payload: { id: 'not-a-number' },
+      headers: { authorization: `Bearer ${token}` },
+    })
     expect(res.statusCode).toBe(404)
     expect(res.json().success).toBe(false)
   })

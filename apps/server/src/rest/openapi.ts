@@ -22,28 +22,51 @@ function requestFields(p: RestProcedure): { properties: Record<string, Json>; re
   const renamed = Object.fromEntries(Object.entries(p.rest.aliases ?? {}).map(([name, key]) => [key, name]))
   const properties: Record<string, Json> = {}
   for (const [key, schema] of Object.entries((input.properties ?? {}) as Record<string, Json>)) {
-    if (!inPath.has(key) && key !== p.rest.upload?.input && key !== p.rest.upload?.filename) properties[renamed[key] ?? key] = schema
+    if (!inPath.has(key) && key !== p.rest.upload?.input && key !== p.rest.upload?.filename)
+      properties[renamed[key] ?? key] = schema
   }
-  const required = ((input.required ?? []) as string[]).filter((key) => key in properties).map((key) => renamed[key] ?? key)
+  const required = ((input.required ?? []) as string[])
+    .filter((key) => key in properties)
+    .map((key) => renamed[key] ?? key)
   return { properties, required }
 }
 
 function operation(p: RestProcedure): Json {
   const { properties, required } = requestFields(p)
-  const parameters: Json[] = pathParams(p.rest.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }))
+  const parameters: Json[] = pathParams(p.rest.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: { type: 'string' },
+  }))
   let requestBody: Json | undefined
   if (p.rest.upload) {
     const file = { type: 'string', contentMediaType: 'application/octet-stream' }
-    requestBody = { required: true, content: { 'multipart/form-data': { schema: { type: 'object', properties: { [p.rest.upload.field]: file }, required: [p.rest.upload.field] } } } }
+    requestBody = {
+      required: true,
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', properties: { [p.rest.upload.field]: file }, required: [p.rest.upload.field] },
+        },
+      },
+    }
   }
   if (p.rest.method === 'GET' || p.rest.upload) {
-    for (const [name, schema] of Object.entries(properties)) parameters.push({ name, in: 'query', required: required.includes(name), schema })
+    for (const [name, schema] of Object.entries(properties))
+      parameters.push({ name, in: 'query', required: required.includes(name), schema })
   } else if (Object.keys(properties).length > 0) {
-    requestBody = { required: required.length > 0, content: { 'application/json': { schema: { type: 'object', properties, required } } } }
+    requestBody = {
+      required: required.length > 0,
+      content: { 'application/json': { schema: { type: 'object', properties, required } } },
+    }
   }
   const output = jsonSchema(p.output, 'output')
   const data = p.rest.data ? ((output.properties as Record<string, Json> | undefined)?.[p.rest.data] ?? {}) : output
-  const success: Json = { type: 'object', properties: { success: { const: true }, data }, required: ['success', 'data'] }
+  const success: Json = {
+    type: 'object',
+    properties: { success: { const: true }, data },
+    required: ['success', 'data'],
+  }
   return {
     operationId: p.procedure,
     summary: p.rest.summary,
@@ -59,7 +82,10 @@ const download = (summary: string): Json => ({
   summary,
   tags: ['transfer'],
   security: [{ bearer: [] }],
-  responses: { 200: { description: 'A zip archive of the whole site', content: { 'application/zip': {} } }, default: failure },
+  responses: {
+    200: { description: 'A zip archive of the whole site', content: { 'application/zip': {} } },
+    default: failure,
+  },
 })
 
 const importUpload: Json = {
@@ -68,7 +94,14 @@ const importUpload: Json = {
   security: [{ bearer: [] }],
   requestBody: {
     required: true,
-    content: { 'multipart/form-data': { schema: { type: 'object', properties: { [IMPORT_FILE_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' } } } } },
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: { [IMPORT_FILE_FIELD]: { type: 'string', contentMediaType: 'application/octet-stream' } },
+        },
+      },
+    },
   },
   responses: { 200: { description: 'The import job, ready for a dry run' }, default: failure },
 }
@@ -84,11 +117,23 @@ export function openApiDocument(procedures: RestProcedure[]): Json {
   paths[IMPORT_UPLOAD_PATH] = { post: importUpload }
   return {
     openapi: '3.1.0',
-    info: { title: 'Wayfarer REST API', version: '1', description: 'SPEC.md §7. Every answer is `{success, data, pagination?, message?}` or `{success: false, error}`.' },
+    info: {
+      title: 'Wayfarer REST API',
+      version: '1',
+      description: 'SPEC.md §7. Every answer is `{success, data, pagination?, message?}` or `{success: false, error}`.',
+    },
     paths,
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token POST /api/auth/login answers' } },
-      schemas: { Failure: { type: 'object', properties: { success: { const: false }, error: { type: 'string' } }, required: ['success', 'error'] } },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The token POST /api/auth/login answers' },
+      },
+      schemas: {
+        Failure: {
+          type: 'object',
+          properties: { success: { const: false }, error: { type: 'string' } },
+          required: ['success', 'error'],
+        },
+      },
     },
   }
 }

@@ -23,7 +23,15 @@ export function restProcedures(): RestProcedure[] {
   return procedures.flatMap(([procedure, { _def }]) => {
     const rest = _def.meta?.rest
     if (!rest) return []
-    return [{ procedure, rest, admin: _def.meta?.admin === true, input: _def.inputs[0] as z.ZodType | undefined, output: _def.output as z.ZodType | undefined }]
+    return [
+      {
+        procedure,
+        rest,
+        admin: _def.meta?.admin === true,
+        input: _def.inputs[0] as z.ZodType | undefined,
+        output: _def.output as z.ZodType | undefined,
+      },
+    ]
   })
 }
 

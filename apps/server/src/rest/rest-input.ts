@@ -1,7 +1,14 @@
 import type { z } from 'zod'
 import type { RestMeta } from '@wayfarer/api'
 
-type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; shape?: Record<string, z.ZodType>; element?: z.ZodType; items?: z.ZodType[] }
+type Def = {
+  type: string
+  innerType?: z.ZodType
+  in?: z.ZodType
+  shape?: Record<string, z.ZodType>
+  element?: z.ZodType
+  items?: z.ZodType[]
+}
 const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'])
@@ -51,7 +58,8 @@ export function coerce(schema: z.ZodType, value: unknown): unknown {
 
 function coerceObject(shape: Record<string, z.ZodType>, value: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) out[key] = Object.hasOwn(shape, key) ? coerce(shape[key]!, item) : item
+  for (const [key, item] of Object.entries(value))
+    out[key] = Object.hasOwn(shape, key) ? coerce(shape[key]!, item) : item
   return out
 }
 
@@ -77,7 +85,11 @@ export function restInput(schema: z.ZodType | undefined, meta: RestMeta, request
     const key = inputName(name)
     return !(value === '' && Object.hasOwn(shape, key) && coreOf(shape[key]!).optional)
   })
-  const merged: Record<string, unknown> = { ...Object.fromEntries(given), ...(isRecord(request.body) ? request.body : {}), ...request.params }
+  const merged: Record<string, unknown> = {
+    ...Object.fromEntries(given),
+    ...(isRecord(request.body) ? request.body : {}),
+    ...request.params,
+  }
   const input: Record<string, unknown> = {}
   for (const [name, value] of Object.entries(merged)) {
     const key = inputName(name)
@@ -87,4 +99,5 @@ export function restInput(schema: z.ZodType | undefined, meta: RestMeta, request
   return coerce(schema, input)
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)

@@ -11,7 +11,9 @@ import demoContentJson from './demo-content.json'
 const text = z.string().min(1)
 
 const demoContentSchema = z.object({
-  categories: z.array(z.object({ name: text, slug: text, color: z.string().regex(/^#[0-9A-F]{6}$/i), description: text })),
+  categories: z.array(
+    z.object({ name: text, slug: text, color: z.string().regex(/^#[0-9A-F]{6}$/i), description: text }),
+  ),
   tags: z.array(text),
   photos: z.array(z.object({ title: text, location: text, caption: text, tags: z.array(text) })),
   posts: z.array(
@@ -30,9 +32,22 @@ const demoContentSchema = z.object({
   ),
   /** Each on the story it talks about (by title). */
   comments: z.array(
-    z.object({ post: text, name: text, email: z.email(), website: z.url().optional(), content: text, status: z.enum(['approved', 'pending']) }),
+    z.object({
+      post: text,
+      name: text,
+      email: z.email(),
+      website: z.url().optional(),
+      content: text,
+      status: z.enum(['approved', 'pending']),
+    }),
   ),
 })
 
-export const { categories: demoCategories, tags: demoTags, photos: demoPhotos, posts: demoPosts, comments: demoComments } = demoContentSchema.parse(demoContentJson)
+export const {
+  categories: demoCategories,
+  tags: demoTags,
+  photos: demoPhotos,
+  posts: demoPosts,
+  comments: demoComments,
+} = demoContentSchema.parse(demoContentJson)
 export type DemoPost = (typeof demoPosts)[number]

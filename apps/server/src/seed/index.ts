@@ -12,24 +12,29 @@ import { seedDemoPlaces } from './places'
  * owner that password (null when there is none to tell): the caller prints it last, after the start-up
  * messages, so it is the last thing on the terminal and not scrolled away.
  */
-export async function ensureAdmin(deps: AppDeps, config: Pick<ServerConfig, 'adminEmail' | 'adminPassword'>, log: FastifyBaseLogger): Promise<string | null> {
+export async function ensureAdmin(
+  deps: AppDeps,
+  config: Pick<ServerConfig, 'adminEmail' | 'adminPassword'>,
+  log: FastifyBaseLogger,
+): Promise<string | null> {
   if (config.adminEmail && config.adminPassword) {
     await upsertAdmin(deps, { email: config.adminEmail, password: config.adminPassword })
     return null
   }
-  if (config.adminEmail || config.adminPassword) log.warn('Set both ADMIN_EMAIL and ADMIN_PASSWORD to manage the owner account')
+  if (config.adminEmail || config.adminPassword)
+    log.warn('Set both ADMIN_EMAIL and ADMIN_PASSWORD to manage the owner account')
   if ((await deps.prisma.user.count()) > 0) return null
   const password = randomBytes(12).toString('base64url')
   const user = await upsertAdmin(deps, { email: 'admin@example.com', password })
   // Printed to the terminal once, deliberately not through the logger.
   return (
     `\n  ┌──────────────────────────────────────────────────────────────┐\n` +
-      `  │ Wayfarer created the owner account. Sign in at /login with:  │\n` +
-      `  │   e-mail:   ${user.email.padEnd(49)}│\n` +
-      `  │   password: ${password.padEnd(49)}│\n` +
-      `  │ It is shown only this once; set ADMIN_EMAIL/ADMIN_PASSWORD   │\n` +
-      `  │ to choose your own.                                          │\n` +
-      `  └──────────────────────────────────────────────────────────────┘\n\n`
+    `  │ Wayfarer created the owner account. Sign in at /login with:  │\n` +
+    `  │   e-mail:   ${user.email.padEnd(49)}│\n` +
+    `  │   password: ${password.padEnd(49)}│\n` +
+    `  │ It is shown only this once; set ADMIN_EMAIL/ADMIN_PASSWORD   │\n` +
+    `  │ to choose your own.                                          │\n` +
+    `  └──────────────────────────────────────────────────────────────┘\n\n`
   )
 }
 
@@ -54,7 +59,11 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
   }
   const tags = new Map<string, number>()
   for (const name of demoTags) {
-    const row = await prisma.tag.upsert({ where: { slug: slugify(name) }, create: { name, slug: slugify(name) }, update: {} })
+    const row = await prisma.tag.upsert({
+      where: { slug: slugify(name) },
+      create: { name, slug: slugify(name) },
+      update: {},
+    })
     tags.set(name, row.id)
   }
 
@@ -65,9 +74,18 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
     await prisma.galleryImage.upsert({
       where: { publicId: stored.public_id },
       create: {
-        publicId: stored.public_id, url: stored.url, width: stored.width, height: stored.height, format: stored.format,
-        folder: stored.folder, title: stored.title, caption: stored.caption, location: stored.location, tags: stored.tags,
-        isPublished: true, createdAt: new Date(Date.now() - index * 86_400_000),
+        publicId: stored.public_id,
+        url: stored.url,
+        width: stored.width,
+        height: stored.height,
+        format: stored.format,
+        folder: stored.folder,
+        title: stored.title,
+        caption: stored.caption,
+        location: stored.location,
+        tags: stored.tags,
+        isPublished: true,
+        createdAt: new Date(Date.now() - index * 86_400_000),
       },
       update: {},
     })
@@ -116,7 +134,8 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
           content: c.content,
           status: c.status,
           createdAt: new Date((publishedAt?.getTime() ?? Date.now()) + (i + 1) * 3_600_000),
-          moderatedAt: c.status === 'approved' ? new Date((publishedAt?.getTime() ?? Date.now()) + (i + 2) * 3_600_000) : null,
+          moderatedAt:
+            c.status === 'approved' ? new Date((publishedAt?.getTime() ?? Date.now()) + (i + 2) * 3_600_000) : null,
           moderatedById: c.status === 'approved' ? author.id : null,
         },
       })

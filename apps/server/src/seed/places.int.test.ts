@@ -20,9 +20,13 @@ describe('demo places', () => {
   })
 
   it('gives the Annapurna story a route generated here, its start as its point and the sunrise photo along it', async () => {
-    const place = (await server.app.inject({ method: 'GET', url: '/api/posts/slug/ten-days-on-the-annapurna-circuit/place' })).json().data
+    const place = (
+      await server.app.inject({ method: 'GET', url: '/api/posts/slug/ten-days-on-the-annapurna-circuit/place' })
+    ).json().data
     expect(place).toMatchObject({ has_route: true, latitude: 28.23, longitude: 84.38, country_code: 'NP' })
-    const route = (await server.app.inject({ method: 'GET', url: '/api/posts/slug/ten-days-on-the-annapurna-circuit/route' })).json().data
+    const route = (
+      await server.app.inject({ method: 'GET', url: '/api/posts/slug/ten-days-on-the-annapurna-circuit/route' })
+    ).json().data
     expect(route.distance_m).toBeGreaterThan(80_000)
     expect(route.elevation_gain_m).toBeGreaterThan(4000)
     expect(route.photos.map((p: { title: string }) => p.title)).toContain('Sunrise over the Annapurna range')

@@ -78,7 +78,9 @@ export function annapurnaGpx(start: Date): string {
     }
   })
   const [lat, lng, ele] = annapurnaStops.at(-1)!
-  points.push(`<trkpt lat="${lat}" lon="${lng}"><ele>${ele}</ele><time>${new Date(start.getTime() + 8 * 86_400_000 + 14 * 3_600_000).toISOString()}</time></trkpt>`)
+  points.push(
+    `<trkpt lat="${lat}" lon="${lng}"><ele>${ele}</ele><time>${new Date(start.getTime() + 8 * 86_400_000 + 14 * 3_600_000).toISOString()}</time></trkpt>`,
+  )
   return `<?xml version="1.0" encoding="UTF-8"?>\n<gpx version="1.1" creator="Wayfarer demo" xmlns="http://www.topografix.com/GPX/1/1">\n<trk><name>Annapurna Circuit</name><trkseg>\n${points.join('\n')}\n</trkseg></trk>\n</gpx>\n`
 }
 
@@ -88,18 +90,29 @@ export async function seedDemoPlaces(deps: AppDeps, slugOf: (title: string) => s
   for (const post of demoPosts) {
     const point = storyPoints[post.location.name]
     const slug = slugOf(post.title)
-    if (point) await prisma.post.updateMany({ where: { slug }, data: { latitude: point[0], longitude: point[1], countryCode: point[2] } })
+    if (point)
+      await prisma.post.updateMany({
+        where: { slug },
+        data: { latitude: point[0], longitude: point[1], countryCode: point[2] },
+      })
     // The Annapurna story gets its point from its route's start below.
-    else if (post.location.name === 'Annapurna Circuit') await prisma.post.updateMany({ where: { slug }, data: { countryCode: 'NP' } })
+    else if (post.location.name === 'Annapurna Circuit')
+      await prisma.post.updateMany({ where: { slug }, data: { countryCode: 'NP' } })
   }
   for (const [location, [latitude, longitude, countryCode]] of Object.entries(photoPoints)) {
     await prisma.galleryImage.updateMany({ where: { location }, data: { latitude, longitude, countryCode } })
   }
-  const annapurna = await prisma.post.findUnique({ where: { slug: slugOf(demoPosts[0]!.title) }, select: { id: true, publishedAt: true } })
+  const annapurna = await prisma.post.findUnique({
+    where: { slug: slugOf(demoPosts[0]!.title) },
+    select: { id: true, publishedAt: true },
+  })
   if (!annapurna) return
   const start = new Date((annapurna.publishedAt ?? new Date()).getTime() - 14 * 86_400_000)
   start.setUTCHours(0, 0, 0, 0)
   await attachRoute(deps, annapurna.id, new TextEncoder().encode(annapurnaGpx(start)))
   // The sunrise photo was taken in Manang on the fourth morning: it shows along the route.
-  await prisma.galleryImage.updateMany({ where: { location: 'Pokhara, Nepal' }, data: { takenAt: new Date(start.getTime() + 4 * 86_400_000 + 7 * 3_600_000) } })
+  await prisma.galleryImage.updateMany({
+    where: { location: 'Pokhara, Nepal' },
+    data: { takenAt: new Date(start.getTime() + 4 * 86_400_000 + 7 * 3_600_000) },
+  })
 }

@@ -13,9 +13,14 @@ let draftId: number
 
 beforeAll(async () => {
   distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-preview-'))
-  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><html><head><title>x</title>\n<!--app-head-->\n</head><body></body></html>')
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html><head><title>x</title>\n<!--app-head-->\n</head><body></body></html>',
+  )
   server = await startTestServer({ config: { webDistDir: distDir }, deps: { now: () => clock } })
-  await createReadingFixtures(server.database.prisma, [{ slug: 'secret-draft', title: 'Secret Draft', status: 'draft' }])
+  await createReadingFixtures(server.database.prisma, [
+    { slug: 'secret-draft', title: 'Secret Draft', status: 'draft' },
+  ])
   draftId = (await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'secret-draft' } })).id
 })
 afterAll(async () => {
@@ -28,8 +33,15 @@ const trpcCall = async (procedure: string, input: unknown, token?: string, metho
   const res =
     method === 'POST'
       ? await server.app.inject({ method, url: `/trpc/${procedure}`, payload: input as object, headers })
-      : await server.app.inject({ method, url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
-  return { status: res.statusCode, body: res.json() as { result?: { data: Record<string, unknown> }; error?: { message: string } } }
+      : await server.app.inject({
+          method,
+          url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`,
+          headers,
+        })
+  return {
+    status: res.statusCode,
+    body: res.json() as { result?: { data: Record<string, unknown> }; error?: { message: string } },
+  }
 }
 
 async function previewLink() {
@@ -69,7 +81,9 @@ describe('draft preview', () => {
   it('refuses an expired or forged token', async () => {
     const { token } = await previewLink()
     const forged = token.replace(/^\d+/, String(draftId + 1))
-    expect((await trpcCall('posts.preview', { token: forged }, await server.ownerToken(), 'GET')).body.error?.message).toBe('This preview link is not valid.')
+    expect(
+      (await trpcCall('posts.preview', { token: forged }, await server.ownerToken(), 'GET')).body.error?.message,
+    ).toBe('This preview link is not valid.')
     const page = await server.app.inject({ method: 'GET', url: `/blog/secret-draft?preview=${forged}` })
     expect(page.statusCode).toBe(404)
     expect(page.headers['cache-control']).toBe('private, no-store')

@@ -20,7 +20,9 @@ export function registerFeeds(app: FastifyInstance, deps: AppDeps): void {
     const [posts, places] = await Promise.all([publishedPostDates(deps), placesCountries(deps)])
     const urls = [
       ...Object.values(staticPages).map((p) => `  <url><loc>${escapeXml(absoluteUrl(publicUrl, p.path))}</loc></url>`),
-      ...places.countries.map((c) => `  <url><loc>${escapeXml(absoluteUrl(publicUrl, `/places/${c.code.toLowerCase()}`))}</loc></url>`),
+      ...places.countries.map(
+        (c) => `  <url><loc>${escapeXml(absoluteUrl(publicUrl, `/places/${c.code.toLowerCase()}`))}</loc></url>`,
+      ),
       ...posts.map(
         (p) =>
           `  <url><loc>${escapeXml(absoluteUrl(publicUrl, `/blog/${encodeURIComponent(p.slug)}`))}</loc><lastmod>${p.updated_at}</lastmod></url>`,
@@ -29,7 +31,9 @@ export function registerFeeds(app: FastifyInstance, deps: AppDeps): void {
     return reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', 'public, max-age=300')
-      .send(`<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`)
+      .send(
+        `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`,
+      )
   })
 
   app.get('/rss.xml', async (_request, reply) => {

@@ -1,6 +1,27 @@
 import type { FastifyRequest } from 'fastify'
-import { countryName, findPublishedPost, isCountryCode, listPostCards, pickBodyPhotos, previewTitle, type AppDeps, type PublicPost } from '@wayfarer/api'
-import { CARD_IMAGE_SIZES, FEATURED_IMAGE_SIZES, HERO_PHOTO_INPUT, HOME_STORIES_INPUT, notFoundPage, postCardsInput, pageTitle, responsiveSrcset, site, staticPages, type StaticPage } from '@wayfarer/api/schemas'
+import {
+  countryName,
+  findPublishedPost,
+  isCountryCode,
+  listPostCards,
+  pickBodyPhotos,
+  previewTitle,
+  type AppDeps,
+  type PublicPost,
+} from '@wayfarer/api'
+import {
+  CARD_IMAGE_SIZES,
+  FEATURED_IMAGE_SIZES,
+  HERO_PHOTO_INPUT,
+  HOME_STORIES_INPUT,
+  notFoundPage,
+  postCardsInput,
+  pageTitle,
+  responsiveSrcset,
+  site,
+  staticPages,
+  type StaticPage,
+} from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from '../page-head'
 import type { HeadResolver } from '../spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
@@ -9,12 +30,18 @@ import { absoluteUrl } from './xml'
 // Public pages with a fixed head. Gallery and Contact belong to other parts of the app, but their heads live
 // here with every other route the server must answer with 200.
 const fixedPages: Record<string, StaticPage> = Object.fromEntries(
-  Object.values(staticPages).filter((p) => p.path !== '/').map((p) => [p.path, p]),
+  Object.values(staticPages)
+    .filter((p) => p.path !== '/')
+    .map((p) => [p.path, p]),
 )
 
 // The SPA's own screens that are not for search engines: served with 200, kept out of indexes.
 const privatePage = (path: string): string | null =>
-  path === '/login' ? pageTitle('Admin Login') : path === '/admin' || path.startsWith('/admin/') ? pageTitle('Admin') : null
+  path === '/login'
+    ? pageTitle('Admin Login')
+    : path === '/admin' || path.startsWith('/admin/')
+      ? pageTitle('Admin')
+      : null
 
 /**
  * The server side of SEO: for each public URL, the real <title>, description, canonical URL, Open Graph and
@@ -28,8 +55,12 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     title: page.title,
     description: page.description,
     extraTags: socialTags({
-      type: 'website', title: page.title, description: page.description, url: absoluteUrl(publicUrl, page.path),
-      image: image && absoluteUrl(publicUrl, image.url), imageAlt: image?.alt,
+      type: 'website',
+      title: page.title,
+      description: page.description,
+      url: absoluteUrl(publicUrl, page.path),
+      image: image && absoluteUrl(publicUrl, image.url),
+      imageAlt: image?.alt,
     }),
   })
 
@@ -43,7 +74,12 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
         pickBodyPhotos(deps, HERO_PHOTO_INPUT.use, HERO_PHOTO_INPUT.limit),
       ])
       const [latest] = stories.cards
-      const head = card(staticPages.home, latest?.featured_image ? { url: latest.featured_image, alt: latest.featured_image_alt ?? latest.title } : undefined)
+      const head = card(
+        staticPages.home,
+        latest?.featured_image
+          ? { url: latest.featured_image, alt: latest.featured_image_alt ?? latest.title }
+          : undefined,
+      )
       // The hero's picture (the home page's LCP) and the latest stories, so the page paints without asking; the
       // picture fetched at once.
       head.initialData = [
@@ -65,7 +101,12 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     const country = /^\/places\/([a-z]{2})$/i.exec(path)?.[1]?.toUpperCase()
     if (country && isCountryCode(country)) {
       const name = countryName(country)
-      return card({ path: `/places/${country.toLowerCase()}`, name, title: pageTitle(name), description: `Stories and photos from ${name}.` })
+      return card({
+        path: `/places/${country.toLowerCase()}`,
+        name,
+        title: pageTitle(name),
+        description: `Stories and photos from ${name}.`,
+      })
     }
 
     const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1]
@@ -97,8 +138,20 @@ async function blogHead(deps: AppDeps, head: PageHead, url: string): Promise<Pag
 async function previewHead(deps: AppDeps, token: string): Promise<PageHead> {
   const title = await previewTitle(deps, token)
   return title
-    ? { status: 200, title: pageTitle(`Preview: ${title}`), description: site.description, extraTags: [noIndex], private: true }
-    : { status: 404, title: notFoundPage.title, description: notFoundPage.description, extraTags: [noIndex], private: true }
+    ? {
+        status: 200,
+        title: pageTitle(`Preview: ${title}`),
+        description: site.description,
+        extraTags: [noIndex],
+        private: true,
+      }
+    : {
+        status: 404,
+        title: notFoundPage.title,
+        description: notFoundPage.description,
+        extraTags: [noIndex],
+        private: true,
+      }
 }
 
 function postHead(post: PublicPost, publicUrl: string): PageHead {
@@ -115,7 +168,14 @@ function postHead(post: PublicPost, publicUrl: string): PageHead {
     initialData: [{ procedure: 'posts.story', input: { slug: post.slug }, data: post }],
     extraTags: [
       ...(post.featured_image ? [imagePreload(post.featured_image)] : []),
-      ...socialTags({ type: 'article', title, description, url, image, imageAlt: post.featured_image_alt ?? post.title }),
+      ...socialTags({
+        type: 'article',
+        title,
+        description,
+        url,
+        image,
+        imageAlt: post.featured_image_alt ?? post.title,
+      }),
       ...(post.published_at ? [`<meta property="article:published_time" content="${post.published_at}" />`] : []),
       jsonLd({
         '@type': 'BlogPosting',

@@ -11,7 +11,9 @@ import { createReadingFixtures } from '../reading-fixtures'
 
 const publicUrl = 'https://travels.example.com'
 /** The embedded block as the web app reads it (InitialQuery), checked field by field with the story's schemas. */
-const initialQueries = z.array(z.object({ procedure: z.literal('posts.story'), input: postBySlugInput, data: publicPost }))
+const initialQueries = z.array(
+  z.object({ procedure: z.literal('posts.story'), input: postBySlugInput, data: publicPost }),
+)
 let server: TestServer
 let distDir: string
 
@@ -25,16 +27,32 @@ beforeAll(async () => {
   server = await startTestServer({ config: { webDistDir: distDir, publicUrl } })
   await createReadingFixtures(server.database.prisma, [
     {
-      slug: 'annapurna-circuit', title: 'Ten Days on the Annapurna Circuit', category: 'adventure', daysAgo: 1, tags: ['Hiking'],
-      excerpt: 'Teahouses & high passes.', featuredImage: '/media/gallery/annapurna.webp',
+      slug: 'annapurna-circuit',
+      title: 'Ten Days on the Annapurna Circuit',
+      category: 'adventure',
+      daysAgo: 1,
+      tags: ['Hiking'],
+      excerpt: 'Teahouses & high passes.',
+      featuredImage: '/media/gallery/annapurna.webp',
     },
-    { slug: 'el-nido', title: 'Island Hopping in <El Nido>', category: 'beach', daysAgo: 2, featuredImage: 'https://cdn.example.com/el-nido.jpg' },
+    {
+      slug: 'el-nido',
+      title: 'Island Hopping in <El Nido>',
+      category: 'beach',
+      daysAgo: 2,
+      featuredImage: 'https://cdn.example.com/el-nido.jpg',
+    },
     { slug: 'secret-draft', title: 'Secret Draft', status: 'draft' },
     { slug: 'old-archived', title: 'Old Archived', status: 'archived' },
   ])
   // Countries for the places pages in the sitemap (a draft's country is no place visited).
-  const countries: [string, string][] = [['annapurna-circuit', 'NP'], ['el-nido', 'PH'], ['secret-draft', 'FR']]
-  for (const [slug, countryCode] of countries) await server.database.prisma.post.update({ where: { slug }, data: { countryCode } })
+  const countries: [string, string][] = [
+    ['annapurna-circuit', 'NP'],
+    ['el-nido', 'PH'],
+    ['secret-draft', 'FR'],
+  ]
+  for (const [slug, countryCode] of countries)
+    await server.database.prisma.post.update({ where: { slug }, data: { countryCode } })
 })
 afterAll(async () => {
   await server.close()
@@ -76,7 +94,7 @@ describe('served HTML of a post', () => {
     })
   })
 
-  it('does not count the crawler\'s request as a view', async () => {
+  it("does not count the crawler's request as a view", async () => {
     await get('/blog/el-nido')
     const post = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
     expect(post.viewCount).toBe(0)
@@ -96,31 +114,51 @@ describe('served HTML of a post', () => {
     const block = /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(res.body)?.[1]
     expect(block).not.toContain('<')
     const [query] = initialQueries.parse(JSON.parse(block!))
-    const story = await server.app.inject({ url: `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}` })
+    const story = await server.app.inject({
+      url: `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}`,
+    })
     expect(query).toEqual({ procedure: 'posts.story', input: { slug: 'el-nido' }, data: story.json().result.data })
     expect(query!.data.title).toBe('Island Hopping in <El Nido>')
-    expect(res.body).toContain('<link rel="preload" as="image" href="https://cdn.example.com/el-nido.jpg" fetchpriority="high" />')
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" href="https://cdn.example.com/el-nido.jpg" fetchpriority="high" />',
+    )
     // A picture of this site's own store is preloaded as the srcset candidate the page will pick, not the original.
     const stored = /<link rel="preload" as="image"[^>]*>/.exec((await get('/blog/annapurna-circuit')).body)?.[0]
     expect(stored).toContain('href="/media/gallery/annapurna.webp"')
-    expect(stored).toContain('imagesrcset="/media/w/400/gallery/annapurna.webp 400w, /media/w/800/gallery/annapurna.webp 800w,')
+    expect(stored).toContain(
+      'imagesrcset="/media/w/400/gallery/annapurna.webp 400w, /media/w/800/gallery/annapurna.webp 800w,',
+    )
     expect(stored).toContain('imagesizes="(min-width: 768px) 768px, 100vw"')
     // The CSP names the block's hash like every inline script of the page, so nothing is refused.
-    expect(res.headers['content-security-policy']).toContain(`'sha256-${createHash('sha256').update(block!).digest('base64')}'`)
+    expect(res.headers['content-security-policy']).toContain(
+      `'sha256-${createHash('sha256').update(block!).digest('base64')}'`,
+    )
     expect((await get('/about')).body).not.toContain('wayfarer-initial-data')
   })
 
   it("carries the home page's hero picture (its LCP) and latest stories for the first paint, the picture preloaded at the hero's size", async () => {
-    const blockOf = (html: string) => JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown[]
+    const blockOf = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+      ) as unknown[]
     const trpcAnswer = async (procedure: string, input: unknown) =>
-      (await server.app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` })).json().result.data as unknown
+      (await server.app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` })).json()
+        .result.data as unknown
     // No published photo: the block says so (the page shows its bundled picture at once) and nothing is preloaded.
     const empty = (await get('/')).body
     expect(blockOf(empty)[0]).toEqual({ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: [] })
     expect(empty).not.toContain('rel="preload" as="image"')
     // The stories are exactly what the page would ask for: cards (no bodies), the 6 newest.
-    const stories = blockOf(empty)[1] as { procedure: string; input: unknown; data: { cards: { slug: string; content?: string }[] } }
-    expect(stories).toEqual({ procedure: 'posts.cards', input: { limit: 6 }, data: await trpcAnswer('posts.cards', { limit: 6 }) })
+    const stories = blockOf(empty)[1] as {
+      procedure: string
+      input: unknown
+      data: { cards: { slug: string; content?: string }[] }
+    }
+    expect(stories).toEqual({
+      procedure: 'posts.cards',
+      input: { limit: 6 },
+      data: await trpcAnswer('posts.cards', { limit: 6 }),
+    })
     expect(stories.data.cards.length).toBeGreaterThan(0)
     expect(stories.data.cards[0]).not.toHaveProperty('content')
     await server.database.prisma.galleryImage.createMany({
@@ -131,7 +169,11 @@ describe('served HTML of a post', () => {
     })
     const html = (await get('/')).body
     const heroAnswer = await trpcAnswer('gallery.bodyPhotos', { use: 'hero', limit: 1 })
-    expect(blockOf(html)[0]).toEqual({ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: heroAnswer })
+    expect(blockOf(html)[0]).toEqual({
+      procedure: 'gallery.bodyPhotos',
+      input: { use: 'hero', limit: 1 },
+      data: heroAnswer,
+    })
     expect(heroAnswer).toEqual([{ url: '/media/gallery/dunes.webp', title: 'Dunes at dawn' }])
     const preload = /<link rel="preload" as="image"[^>]*>/.exec(html)?.[0]
     expect(preload).toContain('href="/media/gallery/dunes.webp"')
@@ -140,16 +182,32 @@ describe('served HTML of a post', () => {
   })
 
   it("carries /blog's first page of cards (for the URL's category) and preloads the first card's picture", async () => {
-    const blockOf = (html: string) => JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null') as unknown
+    const blockOf = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+      ) as unknown
     const firstPage = async (input: Record<string, unknown>) =>
-      (await server.app.inject({ url: `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, page: 1 }))}` })).json().result.data as { cards: { slug: string }[] }
+      (
+        await server.app.inject({
+          url: `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, page: 1 }))}`,
+        })
+      ).json().result.data as { cards: { slug: string }[] }
     const all = (await get('/blog')).body
     expect(blockOf(all)).toEqual([{ procedure: 'posts.cards', infinite: true, input: {}, data: await firstPage({}) }])
     expect((await firstPage({})).cards.map((c) => c.slug)).toEqual(['annapurna-circuit', 'el-nido'])
     expect(/<link rel="preload" as="image"[^>]*>/.exec(all)?.[0]).toContain('href="/media/gallery/annapurna.webp"')
     const beach = (await get('/blog?category=%20beach-destinations%20')).body
-    expect(blockOf(beach)).toEqual([{ procedure: 'posts.cards', infinite: true, input: { category: 'beach-destinations' }, data: await firstPage({ category: 'beach-destinations' }) }])
-    expect(/<link rel="preload" as="image"[^>]*>/.exec(beach)?.[0]).toContain('href="https://cdn.example.com/el-nido.jpg"')
+    expect(blockOf(beach)).toEqual([
+      {
+        procedure: 'posts.cards',
+        infinite: true,
+        input: { category: 'beach-destinations' },
+        data: await firstPage({ category: 'beach-destinations' }),
+      },
+    ])
+    expect(/<link rel="preload" as="image"[^>]*>/.exec(beach)?.[0]).toContain(
+      'href="https://cdn.example.com/el-nido.jpg"',
+    )
     // A category the schema refuses (a control character) gets the page without the block, never an error.
     const odd = await get('/blog?category=a%00b')
     expect([odd.statusCode, odd.body.includes('wayfarer-initial-data')]).toEqual([200, false])
@@ -200,11 +258,14 @@ describe('served HTML of the other routes', () => {
     expect((await get(url)).statusCode).toBe(404)
   })
 
-  it.each(['/login', '/admin', '/admin/posts', '/admin/posts/edit/3', '/admin/comments'])('%s is an app screen: 200, not indexed', async (url) => {
-    const res = await get(url)
-    expect(res.statusCode).toBe(200)
-    expect(res.body).toContain('<meta name="robots" content="noindex" />')
-  })
+  it.each(['/login', '/admin', '/admin/posts', '/admin/posts/edit/3', '/admin/comments'])(
+    '%s is an app screen: 200, not indexed',
+    async (url) => {
+      const res = await get(url)
+      expect(res.statusCode).toBe(200)
+      expect(res.body).toContain('<meta name="robots" content="noindex" />')
+    },
+  )
 })
 
 describe('feeds', () => {
@@ -215,11 +276,24 @@ describe('feeds', () => {
     expect(XMLValidator.validate(res.body)).toBe(true)
     const urls = new XMLParser().parse(res.body).urlset.url as { loc: string; lastmod?: string }[]
     const locs = urls.map((u) => u.loc)
-    expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/`, `${publicUrl}/blog`, `${publicUrl}/about`, `${publicUrl}/gallery`, `${publicUrl}/contact`, `${publicUrl}/map`, `${publicUrl}/places`]))
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${publicUrl}/`,
+        `${publicUrl}/blog`,
+        `${publicUrl}/about`,
+        `${publicUrl}/gallery`,
+        `${publicUrl}/contact`,
+        `${publicUrl}/map`,
+        `${publicUrl}/places`,
+      ]),
+    )
     // Every country visited has its page (the fixtures' stories are in Nepal and the Philippines).
     expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/places/np`, `${publicUrl}/places/ph`]))
     expect(locs.filter((l) => l.includes('/places/')).sort()).toEqual(
-      (await server.app.inject({ method: 'GET', url: '/api/places/countries' })).json().data.countries.map((c: { code: string }) => `${publicUrl}/places/${c.code.toLowerCase()}`).sort(),
+      (await server.app.inject({ method: 'GET', url: '/api/places/countries' }))
+        .json()
+        .data.countries.map((c: { code: string }) => `${publicUrl}/places/${c.code.toLowerCase()}`)
+        .sort(),
     )
     const posts = urls.filter((u) => u.loc.includes('/blog/'))
     expect(posts.map((u) => u.loc)).toEqual([`${publicUrl}/blog/annapurna-circuit`, `${publicUrl}/blog/el-nido`])
@@ -233,10 +307,17 @@ describe('feeds', () => {
     expect(XMLValidator.validate(res.body)).toBe(true)
     const rss = new XMLParser({ ignoreAttributes: false }).parse(res.body).rss
     expect(rss['@_version']).toBe('2.0')
-    expect(rss.channel).toMatchObject({ title: 'Wayfarer — Travel Blog', link: `${publicUrl}/`, description: expect.any(String) })
+    expect(rss.channel).toMatchObject({
+      title: 'Wayfarer — Travel Blog',
+      link: `${publicUrl}/`,
+      description: expect.any(String),
+    })
     const items = rss.channel.item as { title: string; link: string; pubDate: string; guid: { '#text': string } }[]
     expect(items.map((i) => i.title)).toEqual(['Ten Days on the Annapurna Circuit', 'Island Hopping in <El Nido>'])
-    expect(items[0]).toMatchObject({ link: `${publicUrl}/blog/annapurna-circuit`, guid: { '#text': `${publicUrl}/blog/annapurna-circuit` } })
+    expect(items[0]).toMatchObject({
+      link: `${publicUrl}/blog/annapurna-circuit`,
+      guid: { '#text': `${publicUrl}/blog/annapurna-circuit` },
+    })
     expect(Number.isNaN(Date.parse(items[0]!.pubDate))).toBe(false)
   })
 
@@ -245,7 +326,11 @@ describe('feeds', () => {
     const author = await prisma.user.findFirstOrThrow()
     await prisma.post.createMany({
       data: Array.from({ length: 25 }, (_, i) => ({
-        slug: `bulk-${i}`, title: `Bulk ${i}`, status: 'published' as const, authorId: author.id, publishedAt: new Date(Date.now() - (10 + i) * 86_400_000),
+        slug: `bulk-${i}`,
+        title: `Bulk ${i}`,
+        status: 'published' as const,
+        authorId: author.id,
+        publishedAt: new Date(Date.now() - (10 + i) * 86_400_000),
       })),
     })
     const items = new XMLParser().parse((await get('/rss.xml')).body).rss.channel.item as { title: string }[]

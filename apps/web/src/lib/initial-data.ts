@@ -1,5 +1,11 @@
 import { z } from 'zod/mini'
-import { HERO_PHOTO_INPUT, HOME_STORIES_INPUT, INITIAL_DATA_ELEMENT_ID, type PostCardsOutput, type PublicPost } from '@wayfarer/api/schemas'
+import {
+  HERO_PHOTO_INPUT,
+  HOME_STORIES_INPUT,
+  INITIAL_DATA_ELEMENT_ID,
+  type PostCardsOutput,
+  type PublicPost,
+} from '@wayfarer/api/schemas'
 import { storyCardsQuery } from '../features/blog/queries'
 import { queryClient, trpcUtils } from './trpc'
 
@@ -54,7 +60,8 @@ export function primeQueriesFromPage(): void {
   if (!queries.success) return
   for (const query of queries.data) {
     if (query.procedure === 'posts.story') trpcUtils.posts.story.setData(query.input, query.data)
-    else if (query.procedure === 'posts.cards' && 'infinite' in query) queryClient.setQueryData(storyCardsQuery(query.input).queryKey, { pages: [query.data], pageParams: [1] })
+    else if (query.procedure === 'posts.cards' && 'infinite' in query)
+      queryClient.setQueryData(storyCardsQuery(query.input).queryKey, { pages: [query.data], pageParams: [1] })
     else if (query.procedure === 'posts.cards') trpcUtils.posts.cards.setData(query.input, query.data)
     else trpcUtils.gallery.bodyPhotos.setData(query.input, query.data)
   }

@@ -1,4 +1,13 @@
-import { createTRPCQueryUtils, createTRPCReact, httpBatchLink, httpLink, splitLink, TRPCClientError, type Operation, type TRPCLink } from '@trpc/react-query'
+import {
+  createTRPCQueryUtils,
+  createTRPCReact,
+  httpBatchLink,
+  httpLink,
+  splitLink,
+  TRPCClientError,
+  type Operation,
+  type TRPCLink,
+} from '@trpc/react-query'
 import { observable } from '@trpc/server/observable'
 import type { AppRouter } from '@wayfarer/api'
 import { MAX_TRPC_BATCH } from '@wayfarer/api/schemas'
@@ -14,19 +23,24 @@ export const queryClient = new QueryClient({
 })
 
 /** Any procedure answering 401 to a call that carried a session signs the owner out (SPEC.md §2). */
-const signOutOnUnauthorized: TRPCLink<AppRouter> = () => ({ next, op }) =>
-  observable((observer) => {
-    const sentToken = authStorage.token() !== null
-    return next(op).subscribe({
-      next: (value) => observer.next(value),
-      error: (error) => {
-        const status = error instanceof TRPCClientError ? (error.data as { httpStatus?: number } | undefined)?.httpStatus : undefined
-        if (status === 401 && sentToken && op.path !== 'auth.login') sessionEvents.expired()
-        observer.error(error)
-      },
-      complete: () => observer.complete(),
+const signOutOnUnauthorized: TRPCLink<AppRouter> =
+  () =>
+  ({ next, op }) =>
+    observable((observer) => {
+      const sentToken = authStorage.token() !== null
+      return next(op).subscribe({
+        next: (value) => observer.next(value),
+        error: (error) => {
+          const status =
+            error instanceof TRPCClientError
+              ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
+              : undefined
+          if (status === 401 && sentToken && op.path !== 'auth.login') sessionEvents.expired()
+          observer.error(error)
+        },
+        complete: () => observer.complete(),
+      })
     })
-  })
 
 /** The bearer header: a token the call carries itself (logout, sent just after the local sign-out), else the stored session. */
 function authorization(ops: readonly Operation[]) {

@@ -19,12 +19,23 @@ export function checkImageFile(file: File): string | undefined {
  * reports progress 0..100 (fetch cannot report upload progress, XMLHttpRequest can) and resolves with the
  * envelope's `data`, checked against `schema`. A 401 on a signed-in upload signs the owner out like any call.
  */
-export function uploadImage<T>(url: string, file: File, schema: z.ZodType<T>, onProgress: (percent: number) => void): Promise<T> {
+export function uploadImage<T>(
+  url: string,
+  file: File,
+  schema: z.ZodType<T>,
+  onProgress: (percent: number) => void,
+): Promise<T> {
   return uploadFile(url, 'image', file, schema, onProgress)
 }
 
 /** The same for any file, sent in the multipart field `field` (the import screen's export file). */
-export function uploadFile<T>(url: string, field: string, file: File, schema: z.ZodType<T>, onProgress: (percent: number) => void): Promise<T> {
+export function uploadFile<T>(
+  url: string,
+  field: string,
+  file: File,
+  schema: z.ZodType<T>,
+  onProgress: (percent: number) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     const token = authStorage.token()

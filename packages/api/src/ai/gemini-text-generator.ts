@@ -2,8 +2,15 @@ import {
   GoogleGenerativeAI,
   GoogleGenerativeAIAbortError,
   GoogleGenerativeAIFetchError,
-  GoogleGenerativeAIResponseError, type Part } from '@google/generative-ai'
-import { TextGenerationError, type TextGenerationFailure, type TextGenerationRequest, type TextGenerator } from './text-generator'
+  GoogleGenerativeAIResponseError,
+  type Part,
+} from '@google/generative-ai'
+import {
+  TextGenerationError,
+  type TextGenerationFailure,
+  type TextGenerationRequest,
+  type TextGenerator,
+} from './text-generator'
 
 const TIMEOUT_MS = 60_000
 
@@ -26,9 +33,15 @@ export class GeminiTextGenerator implements TextGenerator {
       this.requestOptions(),
     )
     const parts: Part[] = [{ text: request.prompt }]
-    if (request.image) parts.push({ inlineData: { mimeType: request.image.mimeType, data: Buffer.from(request.image.data).toString('base64') } })
+    if (request.image)
+      parts.push({
+        inlineData: { mimeType: request.image.mimeType, data: Buffer.from(request.image.data).toString('base64') },
+      })
     try {
-      const result = await model.generateContent({ contents: [{ role: 'user', parts }] }, { signal: AbortSignal.timeout(TIMEOUT_MS) })
+      const result = await model.generateContent(
+        { contents: [{ role: 'user', parts }] },
+        { signal: AbortSignal.timeout(TIMEOUT_MS) },
+      )
       return result.response.text()
     } catch (error) {
       throw new TextGenerationError(failureOf(error))
@@ -61,7 +74,8 @@ export function failureOf(error: unknown): TextGenerationFailure {
   if (error instanceof GoogleGenerativeAIFetchError) {
     const details = (error.errorDetails ?? []) as ErrorDetail[]
     const status = error.status
-    if (details.some((d) => d.reason === 'API_KEY_INVALID') || status === 401 || status === 403) return { kind: 'bad-key' }
+    if (details.some((d) => d.reason === 'API_KEY_INVALID') || status === 401 || status === 403)
+      return { kind: 'bad-key' }
     if (status === 429) {
       const delay = details.find((d) => typeof d.retryDelay === 'string')?.retryDelay
       const seconds = delay ? Math.ceil(Number.parseFloat(delay)) : NaN
@@ -71,10 +85,16 @@ export function failureOf(error: unknown): TextGenerationFailure {
     return { kind: 'failed', status }
   }
   if (error instanceof GoogleGenerativeAIAbortError) return { kind: 'timeout' }
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError' || /aborted/i.test(error.message))) {
+  if (
+    error instanceof Error &&
+    (error.name === 'TimeoutError' || error.name === 'AbortError' || /aborted/i.test(error.message))
+  ) {
     return { kind: 'timeout' }
   }
-  if (error instanceof Error && /fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET/i.test(`${error.message} ${String(error.cause ?? '')}`)) {
+  if (
+    error instanceof Error &&
+    /fetch failed|ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET/i.test(`${error.message} ${String(error.cause ?? '')}`)
+  ) {
     return { kind: 'unreachable' }
   }
   return { kind: 'failed' }

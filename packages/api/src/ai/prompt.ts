@@ -6,14 +6,18 @@ const SYSTEM =
 
 const instructionFor: Record<AiGenerationType, string> = {
   content: 'Write blog post content (several paragraphs) for the request below.',
-  title: 'Suggest one engaging blog post title (under 70 characters) for the request below. Answer with the title only.',
+  title:
+    'Suggest one engaging blog post title (under 70 characters) for the request below. Answer with the title only.',
   excerpt: 'Write a one or two sentence excerpt (under 160 characters) that makes readers want to open the post below.',
   seo: 'Write an SEO meta description (under 160 characters) for the post below.',
   custom: '',
 }
 
 /** The system instruction and the user prompt for one generation request. */
-export function buildPrompt(input: Pick<AiGenerateInput, 'prompt' | 'type' | 'context'>): { system: string; prompt: string } {
+export function buildPrompt(input: Pick<AiGenerateInput, 'prompt' | 'type' | 'context'>): {
+  system: string
+  prompt: string
+} {
   const type = input.type ?? 'custom'
   const context = input.context ?? {}
   const keywords = Array.isArray(context.keywords) ? context.keywords.join(', ') : context.keywords
@@ -23,7 +27,11 @@ export function buildPrompt(input: Pick<AiGenerateInput, 'prompt' | 'type' | 'co
     context.location && `Location: ${context.location}`,
     keywords && `Keywords: ${keywords}`,
   ].filter(Boolean)
-  const prompt = [instructionFor[type], facts.length ? `Context:\n${facts.join('\n')}` : '', `Request:\n${input.prompt}`]
+  const prompt = [
+    instructionFor[type],
+    facts.length ? `Context:\n${facts.join('\n')}` : '',
+    `Request:\n${input.prompt}`,
+  ]
     .filter(Boolean)
     .join('\n\n')
   return { system: SYSTEM, prompt }

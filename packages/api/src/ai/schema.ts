@@ -20,7 +20,11 @@ export const aiModel = z.enum(aiModels, { error: 'Choose one of the offered mode
 export type AiModel = z.infer<typeof aiModel>
 
 /** The choices the settings screen offers: exactly SPEC.md §9's list, the first one recommended and the default. */
-export const offeredAiModels = ['gemini-1.5-pro', 'gemini-1.5-flash', 'gemini-pro'] as const satisfies readonly AiModel[]
+export const offeredAiModels = [
+  'gemini-1.5-pro',
+  'gemini-1.5-flash',
+  'gemini-pro',
+] as const satisfies readonly AiModel[]
 
 /**
  * Google has retired the spec's three models (their names answer 404), so each one runs on the current model of
@@ -42,10 +46,9 @@ export const AI_MAX_TOKENS = { min: 500, max: 4096, step: 256, default: 2048 } a
  */
 export const AI_MAX_TOKEN_STOPS: readonly number[] = [
   AI_MAX_TOKENS.min,
-  ...Array.from(
-    { length: AI_MAX_TOKENS.max / AI_MAX_TOKENS.step },
-    (_, i) => (i + 1) * AI_MAX_TOKENS.step,
-  ).filter((n) => n >= AI_MAX_TOKENS.min + AI_MAX_TOKENS.step),
+  ...Array.from({ length: AI_MAX_TOKENS.max / AI_MAX_TOKENS.step }, (_, i) => (i + 1) * AI_MAX_TOKENS.step).filter(
+    (n) => n >= AI_MAX_TOKENS.min + AI_MAX_TOKENS.step,
+  ),
 ]
 
 /** The stop nearest to a saved value (older versions could save values between stops, such as 2036). */

@@ -40,7 +40,10 @@ export async function generateText(deps: AppDeps, request: GenerateTextRequest):
 }
 
 /** POST /api/ai/test: a real call to Gemini with the given (or, for the masked hint, the stored) key. */
-export async function testApiKey(deps: AppDeps, input: { apiKey: string; model?: AiModel | undefined }): Promise<{ message: string }> {
+export async function testApiKey(
+  deps: AppDeps,
+  input: { apiKey: string; model?: AiModel | undefined },
+): Promise<{ message: string }> {
   if (!input.apiKey.trim()) throw new InvalidInputError(messages.ai.emptyKey)
   const key = await keyForTest(deps, input.apiKey.trim())
   if (!key) throw new InvalidInputError(messages.ai.emptyKey)

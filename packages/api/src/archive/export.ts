@@ -11,9 +11,14 @@ import { archiveTables, isSecretSetting, type ArchiveTable } from './tables'
 type ExportDeps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'config'>
 
 /** Every row of a table as PostgreSQL writes it in JSON (all columns, whatever they are), in id or key order. */
-export async function readTable(deps: Pick<AppDeps, 'prisma'>, table: ArchiveTable): Promise<Record<string, unknown>[]> {
+export async function readTable(
+  deps: Pick<AppDeps, 'prisma'>,
+  table: ArchiveTable,
+): Promise<Record<string, unknown>[]> {
   const order = table.keepIds || table.table === 'users' ? '"id"' : table.key.map((k) => `"${k}"`).join(', ')
-  const rows = await deps.prisma.$queryRawUnsafe<{ row: Record<string, unknown> }[]>(`SELECT row_to_json(t) AS row FROM "${table.table}" t ORDER BY ${order}`)
+  const rows = await deps.prisma.$queryRawUnsafe<{ row: Record<string, unknown> }[]>(
+    `SELECT row_to_json(t) AS row FROM "${table.table}" t ORDER BY ${order}`,
+  )
   return rows.map(({ row }) => {
     const clean = Object.fromEntries(Object.entries(row).filter(([column]) => !table.omit?.includes(column)))
     if (table.table === 'settings' && clean.value && typeof clean.value === 'object' && !Array.isArray(clean.value)) {
@@ -26,7 +31,13 @@ export async function readTable(deps: Pick<AppDeps, 'prisma'>, table: ArchiveTab
 export async function buildManifest(deps: ExportDeps): Promise<ArchiveManifest> {
   const tables: ArchiveManifest['tables'] = {}
   for (const table of archiveTables) tables[table.table] = await readTable(deps, table)
-  return { format: ARCHIVE_FORMAT, version: ARCHIVE_VERSION, exported_at: deps.now().toISOString(), public_url: deps.config.publicUrl, tables }
+  return {
+    format: ARCHIVE_FORMAT,
+    version: ARCHIVE_VERSION,
+    exported_at: deps.now().toISOString(),
+    public_url: deps.config.publicUrl,
+    tables,
+  }
 }
 
 async function* filesUnder(root: string, dir = ''): AsyncGenerator<string> {
@@ -52,7 +63,9 @@ export async function exportArchive(deps: ExportDeps, file: string): Promise<{ i
   if (deps.imageStore instanceof LocalImageStore) {
     for await (const relative of filesUnder(deps.imageStore.root)) {
       // Photos are compressed already; storing them saves time for nothing lost.
-      zip.addFile(path.join(deps.imageStore.root, relative), `${IMAGES_DIR}${relative}`, { compress: relative.endsWith('.json') })
+      zip.addFile(path.join(deps.imageStore.root, relative), `${IMAGES_DIR}${relative}`, {
+        compress: relative.endsWith('.json'),
+      })
       images++
     }
   }

@@ -18,7 +18,16 @@ const IMAGE_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpg|jpeg|png|
 const MAX_MANIFEST_BYTES = 512 * 1024 * 1024
 const MAX_IMAGE_ENTRY_BYTES = 64 * 1024 * 1024
 // The content tables that decide between a restore (empty site: ids kept) and a merge.
-const CONTENT = ['posts', 'categories', 'tags', 'comments', 'gallery_images', 'contact_messages', 'newsletter_subscribers', 'redirects']
+const CONTENT = [
+  'posts',
+  'categories',
+  'tags',
+  'comments',
+  'gallery_images',
+  'contact_messages',
+  'newsletter_subscribers',
+  'redirects',
+]
 
 class DryRunRollback extends Error {}
 
@@ -49,7 +58,11 @@ const isImage = (bytes: Buffer, name: string): boolean => {
  * are kept and the archive's rows pointing at them are renumbered, so nothing is duplicated. The database part
  * is one transaction: a bad archive changes nothing. Images are written afterwards, never over a different file.
  */
-export async function importArchive(deps: ArchiveDeps, file: string, options: { dryRun: boolean }): Promise<ImportReport> {
+export async function importArchive(
+  deps: ArchiveDeps,
+  file: string,
+  options: { dryRun: boolean },
+): Promise<ImportReport> {
   const zip = await readZip(file, (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : MAX_IMAGE_ENTRY_BYTES))
   try {
     const manifestEntry = zip.entries.find((e) => e.name === MANIFEST_NAME)
@@ -58,13 +71,19 @@ export async function importArchive(deps: ArchiveDeps, file: string, options: { 
     try {
       json = JSON.parse((await manifestEntry.read()).toString('utf8'))
     } catch (error) {
-      throw error instanceof ImportFileError ? error : new ImportFileError('The archive’s wayfarer.json is not valid JSON.')
+      throw error instanceof ImportFileError
+        ? error
+        : new ImportFileError('The archive’s wayfarer.json is not valid JSON.')
     }
     const parsed = archiveManifest.safeParse(json)
-    if (!parsed.success) throw new ImportFileError(parsed.error.issues[0]?.message ?? 'The archive’s wayfarer.json is not valid.')
+    if (!parsed.success)
+      throw new ImportFileError(parsed.error.issues[0]?.message ?? 'The archive’s wayfarer.json is not valid.')
     const images = zip.entries.filter((e) => e.name !== MANIFEST_NAME)
-    const stray = images.find((e) => !e.name.startsWith(IMAGES_DIR) || !IMAGE_PATH.test(e.name.slice(IMAGES_DIR.length)))
-    if (stray) throw new ImportFileError(`The archive holds a file Wayfarer does not write: ${stray.name.slice(0, 200)}`)
+    const stray = images.find(
+      (e) => !e.name.startsWith(IMAGES_DIR) || !IMAGE_PATH.test(e.name.slice(IMAGES_DIR.length)),
+    )
+    if (stray)
+      throw new ImportFileError(`The archive holds a file Wayfarer does not write: ${stray.name.slice(0, 200)}`)
 
     const report = new ReportBuilder('wayfarer', options.dryRun, parsed.data.public_url)
     await restoreTables(deps, parsed.data, report, options.dryRun)
@@ -79,11 +98,20 @@ async function restoreTables(deps: ArchiveDeps, manifest: ArchiveManifest, repor
   try {
     await deps.prisma.$transaction(
       async (tx) => {
-        const counts = await Promise.all(CONTENT.map((t) => tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${t}"`)))
+        const counts = await Promise.all(
+          CONTENT.map((t) => tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${t}"`)),
+        )
         const restore = counts.every((rows) => rows[0]?.n === 0)
-        if (!restore) report.entry('file', 'archive', 'note', 'the site already has content: the archive was merged (rows already here were kept)')
+        if (!restore)
+          report.entry(
+            'file',
+            'archive',
+            'note',
+            'the site already has content: the archive was merged (rows already here were kept)',
+          )
         const idMaps = new Map<string, Map<unknown, unknown>>()
-        for (const table of archiveTables) await restoreTable(tx, table, manifest.tables[table.table] ?? [], { restore, idMaps, report })
+        for (const table of archiveTables)
+          await restoreTable(tx, table, manifest.tables[table.table] ?? [], { restore, idMaps, report })
         if (dryRun) throw new DryRunRollback()
       },
       { timeout: 30 * 60_000, maxWait: 60_000 },
@@ -113,7 +141,9 @@ async function restoreTable(
   const ids = new Map<unknown, unknown>()
   state.idMaps.set(table.table, ids)
   const keys = [table.key, ...(table.alsoUnique ?? [])]
-  const existing = (await tx.$queryRawUnsafe<{ row: Row }[]>(`SELECT row_to_json(t) AS row FROM "${table.table}" t`)).map((r) => r.row)
+  const existing = (
+    await tx.$queryRawUnsafe<{ row: Row }[]>(`SELECT row_to_json(t) AS row FROM "${table.table}" t`)
+  ).map((r) => r.row)
   const known = keys.map((k) => new Map(existing.map((row) => [keyOf(row, k), row])))
   const dropped = new Set<string>()
 
@@ -148,16 +178,29 @@ async function restoreTable(
     for (let i = 0; i < keys.length; i++) known[i]!.set(keyOf(row, keys[i]!), { ...row, id: inserted[0]?.id })
     if (table.report) state.report.count(table.report, 'created')
   }
-  if (dropped.size) state.report.entry('file', table.table, 'note', `columns this site does not have were left out: ${[...dropped].join(', ')}`)
+  if (dropped.size)
+    state.report.entry(
+      'file',
+      table.table,
+      'note',
+      `columns this site does not have were left out: ${[...dropped].join(', ')}`,
+    )
   if (keepIds && hasId && rows.length) {
-    await tx.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('"${table.table}"', 'id'), (SELECT COALESCE(MAX("id"), 0) + 1 FROM "${table.table}"), false)`)
+    await tx.$executeRawUnsafe(
+      `SELECT setval(pg_get_serial_sequence('"${table.table}"', 'id'), (SELECT COALESCE(MAX("id"), 0) + 1 FROM "${table.table}"), false)`,
+    )
   }
 }
 
 async function restoreImages(deps: ArchiveDeps, images: ZipEntry[], report: ReportBuilder, dryRun: boolean) {
   if (!images.length) return
   if (!(deps.imageStore instanceof LocalImageStore)) {
-    report.entry('images', `${images.length} files`, 'skipped', 'this site keeps images on Cloudinary: the archive’s local image files were not copied')
+    report.entry(
+      'images',
+      `${images.length} files`,
+      'skipped',
+      'this site keeps images on Cloudinary: the archive’s local image files were not copied',
+    )
     return
   }
   for (const entry of images) {

@@ -14,7 +14,18 @@ export interface ArchiveTable {
   omit?: string[]
   /** Ids are kept on a restore into an empty site (public ids such as a post's); users are always matched by e-mail. */
   keepIds: boolean
-  report: 'posts' | 'comments' | 'categories' | 'tags' | 'authors' | 'redirects' | 'gallery' | 'messages' | 'subscribers' | 'settings' | null
+  report:
+    | 'posts'
+    | 'comments'
+    | 'categories'
+    | 'tags'
+    | 'authors'
+    | 'redirects'
+    | 'gallery'
+    | 'messages'
+    | 'subscribers'
+    | 'settings'
+    | null
 }
 
 const recordTables: Record<string, string> = { post: 'posts', comment: 'comments' }
@@ -23,15 +34,39 @@ export const archiveTables: ArchiveTable[] = [
   { table: 'users', key: ['email'], omit: ['password_hash'], keepIds: false, report: 'authors' },
   { table: 'categories', key: ['slug'], alsoUnique: [['name']], keepIds: true, report: 'categories' },
   { table: 'tags', key: ['slug'], alsoUnique: [['name']], keepIds: true, report: 'tags' },
-  { table: 'posts', key: ['slug'], refs: { author_id: 'users', category_id: 'categories' }, keepIds: true, report: 'posts' },
-  { table: 'post_tags', key: ['post_id', 'tag_id'], refs: { post_id: 'posts', tag_id: 'tags' }, keepIds: false, report: null },
-  { table: 'comments', key: ['post_id', 'created_at', 'author_email', 'content'], refs: { post_id: 'posts', moderated_by_id: 'users' }, keepIds: true, report: 'comments' },
+  {
+    table: 'posts',
+    key: ['slug'],
+    refs: { author_id: 'users', category_id: 'categories' },
+    keepIds: true,
+    report: 'posts',
+  },
+  {
+    table: 'post_tags',
+    key: ['post_id', 'tag_id'],
+    refs: { post_id: 'posts', tag_id: 'tags' },
+    keepIds: false,
+    report: null,
+  },
+  {
+    table: 'comments',
+    key: ['post_id', 'created_at', 'author_email', 'content'],
+    refs: { post_id: 'posts', moderated_by_id: 'users' },
+    keepIds: true,
+    report: 'comments',
+  },
   { table: 'contact_messages', key: ['email', 'created_at', 'subject'], keepIds: true, report: 'messages' },
   { table: 'gallery_images', key: ['cloudinary_public_id'], keepIds: true, report: 'gallery' },
   { table: 'newsletter_subscribers', key: ['email'], keepIds: true, report: 'subscribers' },
   { table: 'settings', key: ['key'], keepIds: false, report: 'settings' },
   { table: 'redirects', key: ['from_path'], keepIds: true, report: 'redirects' },
-  { table: 'import_records', key: ['source', 'kind', 'external_id'], refs: { local_id: (row) => recordTables[String(row.kind)] ?? null }, keepIds: true, report: null },
+  {
+    table: 'import_records',
+    key: ['source', 'kind', 'external_id'],
+    refs: { local_id: (row) => recordTables[String(row.kind)] ?? null },
+    keepIds: true,
+    report: null,
+  },
 ]
 
 /** Setting values never leave the site: sealed secrets and what identifies them. */

@@ -22,7 +22,9 @@ export const SIGN_IN_LIMITS = {
   perAccount: { max: 100, perMs: HOUR },
 } as const
 
-export type ThrottleDecision = { allowed: true; attempt: SignInAttempt } | { allowed: false; retryAfterSeconds: number; reason: 'locked' | 'address' | 'account' }
+export type ThrottleDecision =
+  | { allowed: true; attempt: SignInAttempt }
+  | { allowed: false; retryAfterSeconds: number; reason: 'locked' | 'address' | 'account' }
 
 /** The keys of one sign-in attempt; handed back to `succeeded`. */
 export interface SignInAttempt {
@@ -50,7 +52,13 @@ export class LoginThrottle {
     const now = this.now()
     const l = SIGN_IN_LIMITS
     const aa = this.key('aa', `${ip}\n${email}`)
-    const keys: SignInAttempt = { address: this.key('ip', ip), addressAccount: aa, seen: this.key('seen', `${ip}\n${email}`), block: this.key('block', `${ip}\n${email}`), lockouts: this.key('locks', `${ip}\n${email}`) }
+    const keys: SignInAttempt = {
+      address: this.key('ip', ip),
+      addressAccount: aa,
+      seen: this.key('seen', `${ip}\n${email}`),
+      block: this.key('block', `${ip}\n${email}`),
+      lockouts: this.key('locks', `${ip}\n${email}`),
+    }
 
     const block = await this.store.get(keys.block, now)
     if (block) return refuse(block.resetAt - now, 'locked')
@@ -79,7 +87,11 @@ export class LoginThrottle {
    * across accounts, so an owner who signs in often from one address is never refused for it.
    */
   async succeeded(attempt: SignInAttempt): Promise<void> {
-    await Promise.all([attempt.address, attempt.addressAccount, attempt.seen, attempt.block, attempt.lockouts].map((k) => this.store.delete(k)))
+    await Promise.all(
+      [attempt.address, attempt.addressAccount, attempt.seen, attempt.block, attempt.lockouts].map((k) =>
+        this.store.delete(k),
+      ),
+    )
   }
 
   private key(kind: string, value: string): string {

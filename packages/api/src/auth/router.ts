@@ -5,8 +5,13 @@ import { login, logout } from './service'
 
 export const authRouter = router({
   login: publicProcedure
-    .meta({ rest: { method: 'POST', path: '/api/auth/login', summary: 'Sign in: answers a bearer token' }, unbatched: true })
-    .input(loginInput).output(loginOutput).mutation(({ ctx, input }) => login(ctx.deps, input, ctx.ip)),
+    .meta({
+      rest: { method: 'POST', path: '/api/auth/login', summary: 'Sign in: answers a bearer token' },
+      unbatched: true,
+    })
+    .input(loginInput)
+    .output(loginOutput)
+    .mutation(({ ctx, input }) => login(ctx.deps, input, ctx.ip)),
   logout: adminProcedure
     .meta({ rest: { method: 'POST', path: '/api/auth/logout', summary: 'Sign out: ends this session' } })
     .output(z.object({ ok: z.literal(true) }))
@@ -16,5 +21,6 @@ export const authRouter = router({
     }),
   me: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/auth/me', summary: 'The signed-in owner' } })
-    .output(publicUser).query(({ ctx }) => ctx.user),
+    .output(publicUser)
+    .query(({ ctx }) => ctx.user),
 })

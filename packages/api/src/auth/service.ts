@@ -48,7 +48,10 @@ export async function login(deps: AppDeps, input: LoginInput, ip: string): Promi
 
 /** The user behind a bearer token, or null when it is unknown, revoked or expired. */
 export async function resolveSession(deps: AppDeps, token: string): Promise<SessionUser | null> {
-  const session = await deps.prisma.session.findUnique({ where: { tokenHash: hashToken(token) }, include: { user: true } })
+  const session = await deps.prisma.session.findUnique({
+    where: { tokenHash: hashToken(token) },
+    include: { user: true },
+  })
   if (!session) return null
   const now = deps.now()
   // Sliding expiry, but never beyond the absolute lifetime counted from sign-in.
@@ -74,7 +77,9 @@ export async function logout(deps: AppDeps, token: string): Promise<void> {
 export async function sweepSessions(deps: Pick<AppDeps, 'prisma' | 'config' | 'now'>): Promise<number> {
   const now = deps.now()
   const { count } = await deps.prisma.session.deleteMany({
-    where: { OR: [{ expiresAt: { lte: now } }, { createdAt: { lte: new Date(now.getTime() - deps.config.sessionMaxAgeMs) } }] },
+    where: {
+      OR: [{ expiresAt: { lte: now } }, { createdAt: { lte: new Date(now.getTime() - deps.config.sessionMaxAgeMs) } }],
+    },
   })
   return count
 }

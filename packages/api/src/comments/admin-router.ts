@@ -15,12 +15,20 @@ import { deleteComment, listForModeration, moderateComment, moderateComments } f
 export const adminCommentProcedures = {
   adminList: adminProcedure
     .meta({ rest: { method: 'GET', path: '/api/comments/admin', summary: 'Comments to moderate, paged' } })
-    .input(adminCommentsInput).output(adminCommentsOutput).query(({ ctx, input }) => listForModeration(ctx.deps, input)),
+    .input(adminCommentsInput)
+    .output(adminCommentsOutput)
+    .query(({ ctx, input }) => listForModeration(ctx.deps, input)),
   moderate: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/api/comments/moderate', summary: 'Approve, reject or mark a comment as spam' } })
-    .input(moderateCommentInput).output(adminComment).mutation(({ ctx, input }) => moderateComment(ctx.deps, ctx.user, input)),
+    .meta({
+      rest: { method: 'POST', path: '/api/comments/moderate', summary: 'Approve, reject or mark a comment as spam' },
+    })
+    .input(moderateCommentInput)
+    .output(adminComment)
+    .mutation(({ ctx, input }) => moderateComment(ctx.deps, ctx.user, input)),
   moderateBulk: adminProcedure
-    .meta({ rest: { method: 'POST', path: '/api/comments/moderate/bulk', summary: 'Moderate several comments at once' } })
+    .meta({
+      rest: { method: 'POST', path: '/api/comments/moderate/bulk', summary: 'Moderate several comments at once' },
+    })
     .input(moderateBulkInput)
     .output(moderateBulkOutput)
     .mutation(async ({ ctx, input }) => ({ updated: await moderateComments(ctx.deps, ctx.user, input) })),

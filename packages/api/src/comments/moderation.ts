@@ -11,7 +11,10 @@ import {
   type ModerationAction,
 } from './schema'
 
-const adminInclude = { post: { select: { title: true, slug: true } }, moderatedBy: { select: { email: true } } } as const
+const adminInclude = {
+  post: { select: { title: true, slug: true } },
+  moderatedBy: { select: { email: true } },
+} as const
 
 type CommentRow = {
   id: number
@@ -109,7 +112,9 @@ export async function moderateComments(
   return deps.prisma.$transaction(async (tx) => {
     const { count } = await tx.comment.updateMany({ where: { id: { in: ids } }, data })
     if (count !== ids.length) {
-      const found = new Set((await tx.comment.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((c) => c.id))
+      const found = new Set(
+        (await tx.comment.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((c) => c.id),
+      )
       throw new NotFoundError(messages.moderation.someNotFound(ids.filter((id) => !found.has(id))))
     }
     return count

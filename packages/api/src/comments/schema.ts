@@ -6,7 +6,13 @@ import { commentStatuses, commentStatusFilters } from '../statuses'
 
 const text = messages.comment
 
-export { COMMENTS_PAGE_SIZE, COMMENT_MIN_LENGTH, COMMENT_MAX_LENGTH, COMMENT_COUNTER_LIMIT, HONEYPOT_FIELD } from '../limits'
+export {
+  COMMENTS_PAGE_SIZE,
+  COMMENT_MIN_LENGTH,
+  COMMENT_MAX_LENGTH,
+  COMMENT_COUNTER_LIMIT,
+  HONEYPOT_FIELD,
+} from '../limits'
 
 const isHttpUrl = (value: string): boolean => {
   if (!URL.canParse(value)) return false
@@ -69,10 +75,16 @@ export type CommentStatus = (typeof commentStatuses)[number]
 export const moderationActions = ['approve', 'deny', 'spam'] as const
 export type ModerationAction = (typeof moderationActions)[number]
 /** The status each moderation action leads to (SPEC §4; Re-approve is `approve`). */
-export const statusAfter: Record<ModerationAction, CommentStatus> = { approve: 'approved', deny: 'denied', spam: 'spam' }
+export const statusAfter: Record<ModerationAction, CommentStatus> = {
+  approve: 'approved',
+  deny: 'denied',
+  spam: 'spam',
+}
 
 export const adminCommentsInput = z.object({
-  status: z.enum(commentStatusFilters, { error: 'Status must be all, pending, approved, denied or spam' }).default('all'),
+  status: z
+    .enum(commentStatusFilters, { error: 'Status must be all, pending, approved, denied or spam' })
+    .default('all'),
   page,
   limit,
 })
@@ -90,7 +102,13 @@ export const adminComment = publicComment.extend({
 export type AdminComment = z.infer<typeof adminComment>
 
 /** How many comments have each status, and how many there are in all. */
-export const commentCounts = z.object({ pending: z.number(), approved: z.number(), denied: z.number(), spam: z.number(), total: z.number() })
+export const commentCounts = z.object({
+  pending: z.number(),
+  approved: z.number(),
+  denied: z.number(),
+  spam: z.number(),
+  total: z.number(),
+})
 export type CommentCounts = z.infer<typeof commentCounts>
 
 export const adminCommentsOutput = z.object({

@@ -31,13 +31,19 @@ export async function submitComment(deps: AppDeps, input: ValidComment, ip: stri
   if (input[HONEYPOT_FIELD]) return 'dropped-by-honeypot'
 
   // A comment that is refused (unknown post, duplicate) gives the visitor's slot back.
-  const post = await deps.prisma.post.findFirst({ where: { id: input.post_id, ...publicPostWhere }, select: { id: true } })
+  const post = await deps.prisma.post.findFirst({
+    where: { id: input.post_id, ...publicPostWhere },
+    select: { id: true },
+  })
   if (!post) {
     await deps.rateLimiter.refund(slot, COMMENT_RATE_WINDOWS)
     throw new NotFoundError(messages.comment.postNotFound)
   }
 
-  const duplicate = await deps.prisma.comment.findFirst({ where: { ipHash, content: input.content }, select: { id: true } })
+  const duplicate = await deps.prisma.comment.findFirst({
+    where: { ipHash, content: input.content },
+    select: { id: true },
+  })
   if (duplicate) {
     await deps.rateLimiter.refund(slot, COMMENT_RATE_WINDOWS)
     throw new ConflictError(messages.comment.duplicate)
@@ -64,7 +70,10 @@ export async function listPostComments(
   deps: AppDeps,
   input: { post_id: number; page: number; limit: number },
 ): Promise<PostCommentsOutput> {
-  const post = await deps.prisma.post.findFirst({ where: { id: input.post_id, ...publicPostWhere }, select: { id: true } })
+  const post = await deps.prisma.post.findFirst({
+    where: { id: input.post_id, ...publicPostWhere },
+    select: { id: true },
+  })
   if (!post) throw new NotFoundError(messages.comment.postNotFound)
   const where = { postId: post.id, status: 'approved' as const }
   const [total, rows] = await Promise.all([
@@ -85,5 +94,8 @@ export async function listPostComments(
     content: c.content,
     created_at: c.createdAt.toISOString(),
   }))
-  return { comments, pagination: { page: input.page, limit: input.limit, total, totalPages: Math.ceil(total / input.limit) } }
+  return {
+    comments,
+    pagination: { page: input.page, limit: input.limit, total, totalPages: Math.ceil(total / input.limit) },
+  }
 }

@@ -20,7 +20,10 @@ export async function submitContact(deps: AppDeps, input: ContactInput, ip: stri
   const ipHash = hashIp(deps, ip)
   const wait = await deps.rateLimiter.take(`contact:${ipHash}`, CONTACT_WINDOWS)
   if (wait > 0) {
-    throw new RateLimitedError(`You have sent several messages in a short time. Please try again in ${describeWait(wait)}.`, wait)
+    throw new RateLimitedError(
+      `You have sent several messages in a short time. Please try again in ${describeWait(wait)}.`,
+      wait,
+    )
   }
   const row = await deps.prisma.contactMessage.create({
     data: { ...input, ipHash, createdAt: deps.now() },
@@ -29,7 +32,15 @@ export async function submitContact(deps: AppDeps, input: ContactInput, ip: stri
   return row
 }
 
-type Row = { id: number; name: string; email: string; subject: string; message: string; createdAt: Date; readAt: Date | null }
+type Row = {
+  id: number
+  name: string
+  email: string
+  subject: string
+  message: string
+  createdAt: Date
+  readAt: Date | null
+}
 
 const toMessage = (r: Row): ContactMessage => ({
   id: r.id,
@@ -41,7 +52,15 @@ const toMessage = (r: Row): ContactMessage => ({
   read_at: r.readAt ? r.readAt.toISOString() : null,
 })
 
-const select = { id: true, name: true, email: true, subject: true, message: true, createdAt: true, readAt: true } as const
+const select = {
+  id: true,
+  name: true,
+  email: true,
+  subject: true,
+  message: true,
+  createdAt: true,
+  readAt: true,
+} as const
 
 export async function listMessages(deps: AppDeps, input: ContactListInput): Promise<ContactList> {
   const where = input.status === 'unread' ? { readAt: null } : input.status === 'read' ? { readAt: { not: null } } : {}
@@ -63,14 +82,19 @@ export async function listMessages(deps: AppDeps, input: ContactListInput): Prom
   }
 }
 
-export const unreadCount = (deps: AppDeps): Promise<number> => deps.prisma.contactMessage.count({ where: { readAt: null } })
+export const unreadCount = (deps: AppDeps): Promise<number> =>
+  deps.prisma.contactMessage.count({ where: { readAt: null } })
 
 export async function markRead(deps: AppDeps, id: number, read: boolean): Promise<ContactMessage> {
   const existing = await deps.prisma.contactMessage.findUnique({ where: { id }, select })
   if (!existing) throw new NotFoundError(messages.contact.notFound)
   // Keep the first read time when marked read again.
   if (read === (existing.readAt !== null)) return toMessage(existing)
-  const row = await deps.prisma.contactMessage.update({ where: { id }, data: { readAt: read ? deps.now() : null }, select })
+  const row = await deps.prisma.contactMessage.update({
+    where: { id },
+    data: { readAt: read ? deps.now() : null },
+    select,
+  })
   return toMessage(row)
 }
 

@@ -13,7 +13,13 @@ export const dashboardStats = z.object({
   }),
   recentPosts: z.array(z.object({ id: z.number(), title: z.string(), updated_at: z.string(), status: postStatus })),
   recentComments: z.array(
-    z.object({ id: z.number(), author_name: z.string(), content: z.string(), created_at: z.string(), post_title: z.string() }),
+    z.object({
+      id: z.number(),
+      author_name: z.string(),
+      content: z.string(),
+      created_at: z.string(),
+      post_title: z.string(),
+    }),
   ),
 })
 export type DashboardStats = z.infer<typeof dashboardStats>

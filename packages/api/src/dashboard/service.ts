@@ -12,7 +12,11 @@ export async function dashboardStatsOf(deps: AppDeps): Promise<DashboardStats> {
     prisma.post.aggregate({ _sum: { viewCount: true } }),
     prisma.comment.groupBy({ by: ['status'], _count: { _all: true } }),
     prisma.newsletterSubscriber.count(),
-    prisma.post.findMany({ orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }], take: RECENT, select: { id: true, title: true, updatedAt: true, status: true } }),
+    prisma.post.findMany({
+      orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
+      take: RECENT,
+      select: { id: true, title: true, updatedAt: true, status: true },
+    }),
     prisma.comment.findMany({
       where: { status: 'pending' },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -31,7 +35,12 @@ export async function dashboardStatsOf(deps: AppDeps): Promise<DashboardStats> {
       pending_comments: commentCount('pending'),
       subscribers,
     },
-    recentPosts: recentPosts.map((p) => ({ id: p.id, title: p.title, updated_at: p.updatedAt.toISOString(), status: p.status })),
+    recentPosts: recentPosts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      updated_at: p.updatedAt.toISOString(),
+      status: p.status,
+    })),
     recentComments: pending.map((c) => ({
       id: c.id,
       author_name: c.authorName,

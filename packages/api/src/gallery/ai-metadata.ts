@@ -17,10 +17,34 @@ export interface GalleryAiMetadata {
 export const galleryAiLimits = { title: 60, caption: 160, location: 60, minTags: 3, maxTags: 6 } as const
 const MAX_TAG_LENGTH = 24
 const FALLBACK_TAGS = ['travel', 'photography', 'adventure', 'wanderlust']
-const STOP_WORDS = new Set(['the', 'and', 'with', 'from', 'over', 'into', 'under', 'this', 'that', 'your', 'our', 'for', 'at', 'in', 'on', 'of', 'a', 'an', 'to', 'by'])
+const STOP_WORDS = new Set([
+  'the',
+  'and',
+  'with',
+  'from',
+  'over',
+  'into',
+  'under',
+  'this',
+  'that',
+  'your',
+  'our',
+  'for',
+  'at',
+  'in',
+  'on',
+  'of',
+  'a',
+  'an',
+  'to',
+  'by',
+])
 
 /** The request for one photo: JSON only, in the given voice, with what the owner already wrote as hints. */
-export function galleryMetadataPrompt(style: GalleryAiStyle, known: Partial<GalleryAiMetadata> & { filename?: string }): string {
+export function galleryMetadataPrompt(
+  style: GalleryAiStyle,
+  known: Partial<GalleryAiMetadata> & { filename?: string },
+): string {
   const hints = [
     known.title ? `Current title: ${known.title}` : '',
     known.location ? `Known location: ${known.location}` : '',
@@ -51,7 +75,11 @@ export function cleanGalleryMetadata(answer: string): GalleryAiMetadata {
     const caption = plainText(stringField(parsed, 'caption') || stringField(parsed, 'description'))
     const location = plainText(stringField(parsed, 'location'))
     const rawTags = parsed.tags ?? parsed.keywords
-    const tags = Array.isArray(rawTags) ? rawTags.filter((t): t is string => typeof t === 'string') : typeof rawTags === 'string' ? rawTags.split(/[,\n]/) : []
+    const tags = Array.isArray(rawTags)
+      ? rawTags.filter((t): t is string => typeof t === 'string')
+      : typeof rawTags === 'string'
+        ? rawTags.split(/[,\n]/)
+        : []
     return finish({ title, caption, location, tags })
   }
 
@@ -62,7 +90,11 @@ export function cleanGalleryMetadata(answer: string): GalleryAiMetadata {
     .split(/\r?\n/)
     .map((line) =>
       // Labels ("Title:") and the debris of half-written JSON are not part of the text.
-      plainText(plainText(line).replace(/^[{}\s]+|[{},\s]+$/g, '').replace(/^"?(title|caption|location|tags)"?\s*:\s*/i, '')),
+      plainText(
+        plainText(line)
+          .replace(/^[{}\s]+|[{},\s]+$/g, '')
+          .replace(/^"?(title|caption|location|tags)"?\s*:\s*/i, ''),
+      ),
     )
     .filter(Boolean)
   const [first = '', ...rest] = lines
@@ -86,7 +118,8 @@ function cleanTags(raw: string[], fillFrom: string): string[] {
       .replace(/\s+/g, '-')
       .replace(/[^\p{L}\p{N}-]/gu, '')
       .replace(/^-+|-+$/g, '')
-    if (tag && tag.length <= MAX_TAG_LENGTH && !tags.includes(tag) && tags.length < galleryAiLimits.maxTags) tags.push(tag)
+    if (tag && tag.length <= MAX_TAG_LENGTH && !tags.includes(tag) && tags.length < galleryAiLimits.maxTags)
+      tags.push(tag)
   }
   raw.forEach(add)
   for (const word of fillFrom.toLowerCase().split(/[^\p{L}\p{N}]+/u)) {
@@ -107,13 +140,19 @@ function parseJsonObject(answer: string): Record<string, unknown> | undefined {
   if (start < 0 || end <= start) return undefined
   try {
     const value: unknown = JSON.parse(text.slice(start, end + 1))
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
   } catch {
     return undefined
   }
 }
 
-const stripFences = (text: string) => text.replace(/```[a-z]*\s*/gi, '').replace(/```/g, '').trim()
+const stripFences = (text: string) =>
+  text
+    .replace(/```[a-z]*\s*/gi, '')
+    .replace(/```/g, '')
+    .trim()
 
 const stringField = (object: Record<string, unknown>, key: string): string => {
   const value = object[key]

@@ -18,7 +18,12 @@ export interface DescribePhotoInput {
  * Asks the AI for a photo's title, caption, location and tags in a random style, sending the photo itself so
  * the text describes what is in it, and cleans the answer (SPEC.md §5).
  */
-export async function describePhoto(deps: AppDeps, input: DescribePhotoInput, generate: GenerateText, random = Math.random): Promise<GalleryAiMetadata> {
+export async function describePhoto(
+  deps: AppDeps,
+  input: DescribePhotoInput,
+  generate: GenerateText,
+  random = Math.random,
+): Promise<GalleryAiMetadata> {
   const stored = await deps.imageStore.read(input.public_id)
   // A JPEG of at most 1536 px: a format Gemini takes whatever was uploaded (GIF is not), and far fewer bytes.
   const image = await sharp(stored.data, { animated: false })

@@ -58,7 +58,11 @@ export const hostImagesInput = z.object({
   limit: pageSize(100).default(40),
   next: text('Cursor').max(1000).optional(),
 })
-export const hostImagesOutput = z.object({ images: z.array(hostImage), next: z.string().nullable(), folder: z.string() })
+export const hostImagesOutput = z.object({
+  images: z.array(hostImage),
+  next: z.string().nullable(),
+  folder: z.string(),
+})
 
 export const publishedRecord = z.object({
   id: z.number(),
@@ -72,7 +76,10 @@ export type PublishedRecord = z.infer<typeof publishedRecord>
 export const publishedRecordsInput = z.object({ limit: pageSize(1000).default(1000) })
 
 // Our own /media/ paths, or an absolute http(s) URL at the image host; never javascript: or data: URLs.
-const imageUrl = text('Image URL').trim().max(2048).refine(isSafeImageUrl, { message: 'Image URL must be http(s) or a path on this site' })
+const imageUrl = text('Image URL')
+  .trim()
+  .max(2048)
+  .refine(isSafeImageUrl, { message: 'Image URL must be http(s) or a path on this site' })
 
 export const publishImage = z.object({
   public_id: text('Image id').trim().min(1).max(255),
@@ -88,7 +95,9 @@ export const publishImage = z.object({
 })
 export type PublishImage = z.input<typeof publishImage>
 
-export const publishInput = z.object({ images: z.array(publishImage).min(1, messages.gallery.selectToPublish).max(200) })
+export const publishInput = z.object({
+  images: z.array(publishImage).min(1, messages.gallery.selectToPublish).max(200),
+})
 export const unpublishInput = z.object({
   public_ids: z.array(text('Image id').min(1).max(255)).min(1, messages.gallery.selectToUnpublish).max(1000),
 })

@@ -33,19 +33,33 @@ export async function listPublishedPhotos(deps: Deps, limit: number): Promise<Ga
 }
 
 /** Photos for the hero, About and gear sections: those tagged with the use first, then any others, shuffled. */
-export async function pickBodyPhotos(deps: Deps, use: BodyPhotoUse, limit: number, random = Math.random): Promise<BodyPhoto[]> {
+export async function pickBodyPhotos(
+  deps: Deps,
+  use: BodyPhotoUse,
+  limit: number,
+  random = Math.random,
+): Promise<BodyPhoto[]> {
   const rows = await deps.prisma.galleryImage.findMany({
     where: { isPublished: true },
     select: { url: true, title: true, tags: true },
     orderBy: { createdAt: 'desc' },
     take: 1000,
   })
-  const tagged = shuffle(rows.filter((r) => r.tags.includes(use)), random)
-  const others = shuffle(rows.filter((r) => !r.tags.includes(use)), random)
+  const tagged = shuffle(
+    rows.filter((r) => r.tags.includes(use)),
+    random,
+  )
+  const others = shuffle(
+    rows.filter((r) => !r.tags.includes(use)),
+    random,
+  )
   return [...tagged, ...others].slice(0, limit).map((r) => ({ url: stripVersion(r.url), title: r.title }))
 }
 
-export async function listHostImages(deps: Deps, input: { folder?: string | undefined; limit: number; next?: string | undefined }) {
+export async function listHostImages(
+  deps: Deps,
+  input: { folder?: string | undefined; limit: number; next?: string | undefined },
+) {
   const folder = input.folder || deps.galleryFolder
   const page = await deps.imageStore.list(folder, { limit: input.limit, next: input.next })
   return { images: page.images.map((image) => toHostImage(deps, image)), next: page.next ?? null, folder }
@@ -111,12 +125,17 @@ export async function deleteImage(deps: Deps, publicId: string, alsoFromHost: bo
 }
 
 /** Checks the bytes (type by content, size, pixel limit), strips metadata and stores the photo. */
-export async function uploadImage(deps: Deps, input: { folder?: string | undefined; file?: Uint8Array | undefined; filename?: string | undefined }) {
+export async function uploadImage(
+  deps: Deps,
+  input: { folder?: string | undefined; file?: Uint8Array | undefined; filename?: string | undefined },
+) {
   if (!input.file || input.file.byteLength === 0) throw new InvalidInputError(messages.upload.notImage)
   const valid = await validateImage(input.file)
   // The photo's own GPS and time, read before they are gone: suggested to the owner, stored only if accepted.
   const suggestion = await suggestPlaceFromPhoto(input.file, deps.places.gazetteer, deps.places.precision)
-  const stored = await deps.imageStore.upload(valid.data, input.folder || deps.galleryFolder, { title: titleFromFilename(input.filename) })
+  const stored = await deps.imageStore.upload(valid.data, input.folder || deps.galleryFolder, {
+    title: titleFromFilename(input.filename),
+  })
   return { ...toHostImage(deps, stored), place_suggestion: suggestion }
 }
 
@@ -145,7 +164,11 @@ function toPublishedRecord(row: GalleryImage): PublishedRecord {
 /** "IMG_2041 sunset-beach.jpg" -> "IMG 2041 sunset beach": a starting title the owner can edit. */
 export function titleFromFilename(filename: string | undefined): string {
   const stem = (filename ?? '').replace(/\.[a-z0-9]{2,5}$/i, '')
-  return stem.replace(/[_\-.]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 60)
+  return stem
+    .replace(/[_\-.]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 60)
 }
 
 function shuffle<T>(items: T[], random: () => number): T[] {

@@ -33,7 +33,9 @@ export class ImageCopier {
     }
     const known = this.copied.get(url)
     if (known) return known
-    const record = await this.deps.prisma.importRecord.findUnique({ where: { source_kind_externalId: { source: IMAGE_SOURCE, kind: 'image', externalId: url } } })
+    const record = await this.deps.prisma.importRecord.findUnique({
+      where: { source_kind_externalId: { source: IMAGE_SOURCE, kind: 'image', externalId: url } },
+    })
     if (record?.localRef) {
       this.copied.set(url, record.localRef)
       this.report.count('images', 'existing')
@@ -49,7 +51,9 @@ export class ImageCopier {
     try {
       const image = await validateImage(await this.options.fetch(url))
       const stored = await this.deps.imageStore.upload(image.data, IMPORT_IMAGE_FOLDER, { title: title.slice(0, 60) })
-      await this.deps.prisma.importRecord.create({ data: { source: IMAGE_SOURCE, kind: 'image', externalId: url, localRef: stored.url } })
+      await this.deps.prisma.importRecord.create({
+        data: { source: IMAGE_SOURCE, kind: 'image', externalId: url, localRef: stored.url },
+      })
       this.copied.set(url, stored.url)
       this.report.count('images', 'created')
       return stored.url

@@ -1,6 +1,18 @@
 import { z } from 'zod'
 
-export const importKinds = ['posts', 'comments', 'categories', 'tags', 'authors', 'images', 'redirects', 'gallery', 'messages', 'subscribers', 'settings'] as const
+export const importKinds = [
+  'posts',
+  'comments',
+  'categories',
+  'tags',
+  'authors',
+  'images',
+  'redirects',
+  'gallery',
+  'messages',
+  'subscribers',
+  'settings',
+] as const
 export type ImportKind = (typeof importKinds)[number]
 
 const count = z.object({ created: z.number(), existing: z.number(), skipped: z.number() })
@@ -38,8 +50,19 @@ export class ReportBuilder {
   private readonly started = Date.now()
 
   constructor(format: ImportReport['format'], dryRun: boolean, siteUrl: string) {
-    const counts = Object.fromEntries(importKinds.map((k) => [k, { created: 0, existing: 0, skipped: 0 }])) as ImportReport['counts']
-    this.report = { format, dry_run: dryRun, site_url: siteUrl, counts, entries: [], more_entries: 0, remote_images: [], duration_ms: 0 }
+    const counts = Object.fromEntries(
+      importKinds.map((k) => [k, { created: 0, existing: 0, skipped: 0 }]),
+    ) as ImportReport['counts']
+    this.report = {
+      format,
+      dry_run: dryRun,
+      site_url: siteUrl,
+      counts,
+      entries: [],
+      more_entries: 0,
+      remote_images: [],
+      duration_ms: 0,
+    }
   }
 
   count(kind: ImportKind, outcome: 'created' | 'existing' | 'skipped', n = 1): void {
@@ -57,7 +80,8 @@ export class ReportBuilder {
   }
 
   remoteImage(url: string): void {
-    if (this.report.remote_images.length < MAX_REMOTE_IMAGES && !this.report.remote_images.includes(url)) this.report.remote_images.push(url)
+    if (this.report.remote_images.length < MAX_REMOTE_IMAGES && !this.report.remote_images.includes(url))
+      this.report.remote_images.push(url)
   }
 
   finish(): ImportReport {

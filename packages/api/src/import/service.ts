@@ -16,13 +16,18 @@ export async function detectFormat(file: string): Promise<FileFormat> {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0)
     const head = buffer.subarray(0, bytesRead)
     if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'wayfarer'
-    const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()
+    const text = head
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart()
     if (text.startsWith('<')) return 'wordpress'
     if (text.startsWith('{')) return 'ghost'
   } finally {
     await handle.close()
   }
-  throw new ImportFileError('Unrecognised file: expected a WordPress export (.xml), a Ghost export (.json) or a Wayfarer archive (.zip).')
+  throw new ImportFileError(
+    'Unrecognised file: expected a WordPress export (.xml), a Ghost export (.json) or a Wayfarer archive (.zip).',
+  )
 }
 
 /** Refuses a file over the limit before a byte of it is parsed. */
@@ -30,7 +35,9 @@ export async function checkFileSize(file: string, maxBytes: number): Promise<num
   const { size } = await stat(file)
   if (size === 0) throw new ImportFileError('The file is empty.')
   if (size > maxBytes) {
-    throw new ImportFileError(`The file is ${(size / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB (IMPORT_MAX_MB).`)
+    throw new ImportFileError(
+      `The file is ${(size / 1048576).toFixed(1)} MB; the limit is ${Math.round(maxBytes / 1048576)} MB (IMPORT_MAX_MB).`,
+    )
   }
   return size
 }
@@ -46,19 +53,34 @@ export interface SiteImportOptions {
   onProgress?: (progress: ImportProgress) => void
 }
 
-export async function openReader(file: string, options: Pick<SiteImportOptions, 'format' | 'siteUrl' | 'includePages'>): Promise<ImportReader> {
+export async function openReader(
+  file: string,
+  options: Pick<SiteImportOptions, 'format' | 'siteUrl' | 'includePages'>,
+): Promise<ImportReader> {
   const siteUrl = options.siteUrl?.trim() || undefined
-  if (siteUrl && !/^https?:\/\/[^/\s]+/i.test(siteUrl)) throw new ImportFileError('The old site address must start with http:// or https://')
-  return options.format === 'wordpress' ? readWxr(file, { siteUrl, includePages: options.includePages }) : readGhost(file, { siteUrl, includePages: options.includePages })
+  if (siteUrl && !/^https?:\/\/[^/\s]+/i.test(siteUrl))
+    throw new ImportFileError('The old site address must start with http:// or https://')
+  return options.format === 'wordpress'
+    ? readWxr(file, { siteUrl, includePages: options.includePages })
+    : readGhost(file, { siteUrl, includePages: options.includePages })
 }
 
 /** Imports (or, with dryRun, only summarises) a WordPress or Ghost export file. */
-export async function importSiteFile(deps: ImportDeps, file: string, options: SiteImportOptions): Promise<ImportReport> {
+export async function importSiteFile(
+  deps: ImportDeps,
+  file: string,
+  options: SiteImportOptions,
+): Promise<ImportReport> {
   const reader = await openReader(file, options)
   return writeImport(deps, reader, {
     dryRun: options.dryRun,
     ownerId: options.ownerId,
-    fetchImage: options.copyImages === false ? null : createImageFetcher({ trustedHosts: URL.canParse(reader.source.siteUrl) ? [new URL(reader.source.siteUrl).host] : [] }),
+    fetchImage:
+      options.copyImages === false
+        ? null
+        : createImageFetcher({
+            trustedHosts: URL.canParse(reader.source.siteUrl) ? [new URL(reader.source.siteUrl).host] : [],
+          }),
     onProgress: options.onProgress,
   })
 }

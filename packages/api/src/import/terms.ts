@@ -6,11 +6,21 @@ import type { ReportBuilder } from './report'
 export const IMPORTED_AUTHOR_PASSWORD_HASH = '!imported-author'
 
 /** The old site's authors by e-mail: found, or created as accounts that cannot sign in. */
-export async function ensureAuthors(prisma: PrismaClient, reader: Pick<ImportReader, 'authors'>, options: { dryRun: boolean }, report: ReportBuilder): Promise<Map<string, number>> {
+export async function ensureAuthors(
+  prisma: PrismaClient,
+  reader: Pick<ImportReader, 'authors'>,
+  options: { dryRun: boolean },
+  report: ReportBuilder,
+): Promise<Map<string, number>> {
   const ids = new Map<string, number>()
   for (const author of reader.authors) {
     if (!author.email || !author.key) {
-      report.entry('authors', author.key || '(no login)', 'note', 'no e-mail address: their stories are assigned to you')
+      report.entry(
+        'authors',
+        author.key || '(no login)',
+        'note',
+        'no e-mail address: their stories are assigned to you',
+      )
       continue
     }
     const existing = await prisma.user.findUnique({ where: { email: author.email }, select: { id: true } })
@@ -20,7 +30,12 @@ export async function ensureAuthors(prisma: PrismaClient, reader: Pick<ImportRea
     } else if (options.dryRun) report.count('authors', 'created')
     else {
       const created = await prisma.user.create({
-        data: { email: author.email, passwordHash: IMPORTED_AUTHOR_PASSWORD_HASH, firstName: author.firstName.slice(0, 100), lastName: author.lastName.slice(0, 100) },
+        data: {
+          email: author.email,
+          passwordHash: IMPORTED_AUTHOR_PASSWORD_HASH,
+          firstName: author.firstName.slice(0, 100),
+          lastName: author.lastName.slice(0, 100),
+        },
       })
       ids.set(author.key, created.id)
       report.count('authors', 'created')
@@ -55,7 +70,11 @@ export class TermWriter {
     const existing = await this.prisma.category.findFirst({ where: { OR: [{ slug }, { name }] }, select: { id: true } })
     if (existing) this.report.count('categories', 'existing')
     else this.report.count('categories', 'created')
-    const id = existing?.id ?? (this.dryRun ? -1 : (await this.prisma.category.create({ data: { slug, name, description: description.slice(0, 500) } })).id)
+    const id =
+      existing?.id ??
+      (this.dryRun
+        ? -1
+        : (await this.prisma.category.create({ data: { slug, name, description: description.slice(0, 500) } })).id)
     this.categories.set(slug, id)
     return id
   }

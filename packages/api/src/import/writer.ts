@@ -31,32 +31,53 @@ export { IMPORTED_AUTHOR_PASSWORD_HASH } from './terms'
 const MAX_CONTENT_CHARS = 500_000
 
 /** Where an import's records are filed: one old site, whatever file it came from. */
-export const sourceKeyOf = (reader: ImportReader): string => `${reader.source.format} ${reader.source.siteUrl || 'unknown site'}`
+export const sourceKeyOf = (reader: ImportReader): string =>
+  `${reader.source.format} ${reader.source.siteUrl || 'unknown site'}`
 
 /**
  * Writes what a reader found: authors, categories and tags first, then each story in its own transaction
  * (with its tags, comments, old addresses and import records), so one bad story is reported and skipped while
  * the rest land. Whatever an earlier run brought in is recognised by its import record and not created again.
  */
-export async function writeImport(deps: ImportDeps, reader: ImportReader, options: ImportOptions): Promise<ImportReport> {
+export async function writeImport(
+  deps: ImportDeps,
+  reader: ImportReader,
+  options: ImportOptions,
+): Promise<ImportReport> {
   const report = new ReportBuilder(reader.source.format, options.dryRun, reader.source.siteUrl)
   const source = sourceKeyOf(reader)
   const { prisma } = deps
   const skipReasons = new Map<string, number>()
   for (const s of reader.skipped) skipReasons.set(s.reason, (skipReasons.get(s.reason) ?? 0) + 1)
-  for (const [reason, n] of skipReasons) report.entry('file', `${n} ${n === 1 ? 'entry' : 'entries'}`, 'skipped', reason)
+  for (const [reason, n] of skipReasons)
+    report.entry('file', `${n} ${n === 1 ? 'entry' : 'entries'}`, 'skipped', reason)
 
   const authors = await ensureAuthors(prisma, reader, options, report)
   const terms = new TermWriter(prisma, reader, options.dryRun, report)
   await terms.ensureAll()
-  const images = new ImageCopier(deps, report, { dryRun: options.dryRun, fetch: options.fetchImage, copyHosts: reader.imageHosts })
+  const images = new ImageCopier(deps, report, {
+    dryRun: options.dryRun,
+    fetch: options.fetchImage,
+    copyHosts: reader.imageHosts,
+  })
   const known = await knownToSite(prisma, source)
 
   let done = 0
   await reader.eachPost(async (post) => {
     try {
       if (isUnreadable(post)) report.skip('posts', post.title || post.externalId, post.error)
-      else await writePost(deps, { source, post, authors, terms, images, report, options, known, siteUrl: reader.source.siteUrl })
+      else
+        await writePost(deps, {
+          source,
+          post,
+          authors,
+          terms,
+          images,
+          report,
+          options,
+          known,
+          siteUrl: reader.source.siteUrl,
+        })
     } catch (error) {
       report.count('posts', 'skipped')
       report.entry('posts', post.title || post.externalId, 'failed', failureMessage(error))
@@ -101,14 +122,18 @@ interface PostJob {
   siteUrl: string
 }
 
-const recordKey = (source: string, kind: string, externalId: string) => ({ source_kind_externalId: { source, kind, externalId } })
+const recordKey = (source: string, kind: string, externalId: string) => ({
+  source_kind_externalId: { source, kind, externalId },
+})
 
 async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
   const { prisma } = deps
   const { post, report, source, options } = job
   const ref = post.title
   const recorded = job.known.posts.get(post.externalId)
-  const existing = recorded ? await prisma.post.findUnique({ where: { id: recorded }, select: { id: true, slug: true } }) : null
+  const existing = recorded
+    ? await prisma.post.findUnique({ where: { id: recorded }, select: { id: true, slug: true } })
+    : null
   for (const s of post.skippedComments) report.skip('comments', `${ref}: ${s.ref}`, s.reason)
 
   if (existing) {
@@ -122,14 +147,19 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
     })
     return
   }
-  if (post.html.length > MAX_CONTENT_CHARS) return report.skip('posts', ref, 'content is longer than 500,000 characters')
+  if (post.html.length > MAX_CONTENT_CHARS)
+    return report.skip('posts', ref, 'content is longer than 500,000 characters')
 
   for (const note of post.notes) report.entry('posts', ref, 'note', note)
-  if (hasUnsafeMarkup(post.html)) report.entry('posts', ref, 'note', 'scripts, styles or event handlers were removed from the content')
+  if (hasUnsafeMarkup(post.html))
+    report.entry('posts', ref, 'note', 'scripts, styles or event handlers were removed from the content')
   const categoryId = post.categorySlug ? await job.terms.category(post.categorySlug) : undefined
-  const tagIds = [...new Set(await Promise.all(post.tagSlugs.map((s) => job.terms.tag(s))))].filter((id): id is number => id !== undefined)
+  const tagIds = [...new Set(await Promise.all(post.tagSlugs.map((s) => job.terms.tag(s))))].filter(
+    (id): id is number => id !== undefined,
+  )
   const slug = freeSlug(job.known.slugs, post.slug)
-  if (slug !== post.slug) report.entry('posts', ref, 'note', `the slug "${post.slug}" is taken here: imported as "${slug}"`)
+  if (slug !== post.slug)
+    report.entry('posts', ref, 'note', `the slug "${post.slug}" is taken here: imported as "${slug}"`)
 
   if (options.dryRun) {
     report.count('posts', 'created')
@@ -141,7 +171,9 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
   }
 
   const content = await job.images.rewrite(relinkOldSite(sanitizePostHtml(post.html), job.siteUrl))
-  const featuredImage = post.featuredImage ? await job.images.copy(post.featuredImage, post.featuredImageAlt ?? post.title) : null
+  const featuredImage = post.featuredImage
+    ? await job.images.copy(post.featuredImage, post.featuredImageAlt ?? post.title)
+    : null
   await prisma.$transaction(async (tx) => {
     await commitWithoutWaiting(tx)
     const created = await tx.post.create({
@@ -167,7 +199,12 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
     })
     const record = { source, kind: 'post', externalId: post.externalId, localId: created.id }
     if (recorded === undefined) await tx.importRecord.create({ data: record })
-    else await tx.importRecord.upsert({ where: recordKey(source, 'post', post.externalId), create: record, update: { localId: created.id } })
+    else
+      await tx.importRecord.upsert({
+        where: recordKey(source, 'post', post.externalId),
+        create: record,
+        update: { localId: created.id },
+      })
     await addComments(tx, job, created.id)
     await addRedirects(tx, job, slug)
   })
@@ -178,7 +215,9 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
 }
 
 async function countNewDryRun(prisma: PrismaClient, job: PostJob, slug: string) {
-  const recorded = await prisma.importRecord.count({ where: { source: job.source, kind: 'comment', externalId: { in: job.post.comments.map((c) => c.externalId) } } })
+  const recorded = await prisma.importRecord.count({
+    where: { source: job.source, kind: 'comment', externalId: { in: job.post.comments.map((c) => c.externalId) } },
+  })
   job.report.count('comments', 'existing', recorded)
   job.report.count('comments', 'created', job.post.comments.length - recorded)
   const redirects = await prisma.redirect.count({ where: { fromPath: { in: job.post.oldPaths } } })
@@ -190,9 +229,12 @@ async function addComments(tx: Prisma.TransactionClient, job: PostJob, postId: n
   const { source, post, report } = job
   if (!post.comments.length) return
   const recorded = new Set(
-    (await tx.importRecord.findMany({ where: { source, kind: 'comment', externalId: { in: post.comments.map((c) => c.externalId) } }, select: { externalId: true } })).map(
-      (r) => r.externalId,
-    ),
+    (
+      await tx.importRecord.findMany({
+        where: { source, kind: 'comment', externalId: { in: post.comments.map((c) => c.externalId) } },
+        select: { externalId: true },
+      })
+    ).map((r) => r.externalId),
   )
   for (const comment of post.comments) {
     if (recorded.has(comment.externalId)) {
@@ -200,7 +242,9 @@ async function addComments(tx: Prisma.TransactionClient, job: PostJob, postId: n
       continue
     }
     const created = await tx.comment.create({ data: commentData(comment, postId, job.options.ownerId) })
-    await tx.importRecord.create({ data: { source, kind: 'comment', externalId: comment.externalId, localId: created.id } })
+    await tx.importRecord.create({
+      data: { source, kind: 'comment', externalId: comment.externalId, localId: created.id },
+    })
     report.count('comments', 'created')
   }
 }
@@ -223,7 +267,10 @@ async function addRedirects(tx: Prisma.TransactionClient, job: PostJob, slug: st
   if (!paths.length) return
   // An old address someone already answers (an earlier run, another story, the owner by hand) is left alone.
   const source = job.source.split(' ')[0]!
-  const { count } = await tx.redirect.createMany({ data: paths.map((fromPath) => ({ fromPath, toPath: target, source })), skipDuplicates: true })
+  const { count } = await tx.redirect.createMany({
+    data: paths.map((fromPath) => ({ fromPath, toPath: target, source })),
+    skipDuplicates: true,
+  })
   job.report.count('redirects', 'created', count)
   job.report.count('redirects', 'existing', paths.length - count)
 }
@@ -233,7 +280,8 @@ async function addRedirects(tx: Prisma.TransactionClient, job: PostJob, slug: st
  * next flush carries it, and should the machine fail first, the last few stories and their import records are
  * lost together and come back when the import is run again. One fsync per story was a third of import time.
  */
-const commitWithoutWaiting = (tx: Prisma.TransactionClient) => tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off')
+const commitWithoutWaiting = (tx: Prisma.TransactionClient) =>
+  tx.$executeRawUnsafe('SET LOCAL synchronous_commit = off')
 
 /** The slug itself when free, otherwise the first free "slug-2", "slug-3"…; taken from then on (dry runs too). */
 function freeSlug(taken: Set<string>, wanted: string): string {

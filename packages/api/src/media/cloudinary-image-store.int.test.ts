@@ -6,7 +6,10 @@ import { CloudinaryImageStore, parseCloudinaryUrl } from './cloudinary-image-sto
 
 let fake: FakeCloudinary
 let store: CloudinaryImageStore
-const photo = (r: number) => sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g: 120, b: 200 } } }).jpeg().toBuffer()
+const photo = (r: number) =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: { r, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer()
 
 beforeAll(async () => {
   fake = await startFakeCloudinary()
@@ -36,13 +39,24 @@ describe('Cloudinary image store through the real SDK', () => {
     expect(stored.public_id).toMatch(/^wayfarer\/gallery\/[0-9a-f]+$/)
     expect(stored.url).toBe(`${fake.origin}/fake-cloud/image/upload/${stored.public_id}.jpg`)
     expect(fake.calls).toContain('POST /v1_1/fake-cloud/image/upload')
-    expect(fake.resources.get(stored.public_id)?.context).toEqual({ title: 'Sunset | pier', caption: 'a=b and more', location: 'Porto, Portugal' })
+    expect(fake.resources.get(stored.public_id)?.context).toEqual({
+      title: 'Sunset | pier',
+      caption: 'a=b and more',
+      location: 'Porto, Portugal',
+    })
   })
 
   it('builds 400×300 fill thumbnails with automatic format and quality, and srcset widths', () => {
-    const image = { public_id: 'wayfarer/gallery/abc', url: 'https://res.cloudinary.com/fake-cloud/image/upload/wayfarer/gallery/abc.jpg' }
-    expect(store.thumbnailUrl(image)).toBe('https://res.cloudinary.com/fake-cloud/image/upload/c_fill,f_auto,h_300,q_auto,w_400/wayfarer/gallery/abc')
-    expect(store.widthUrl(image, 800)).toBe('https://res.cloudinary.com/fake-cloud/image/upload/c_limit,f_auto,q_auto,w_800/wayfarer/gallery/abc')
+    const image = {
+      public_id: 'wayfarer/gallery/abc',
+      url: 'https://res.cloudinary.com/fake-cloud/image/upload/wayfarer/gallery/abc.jpg',
+    }
+    expect(store.thumbnailUrl(image)).toBe(
+      'https://res.cloudinary.com/fake-cloud/image/upload/c_fill,f_auto,h_300,q_auto,w_400/wayfarer/gallery/abc',
+    )
+    expect(store.widthUrl(image, 800)).toBe(
+      'https://res.cloudinary.com/fake-cloud/image/upload/c_limit,f_auto,q_auto,w_800/wayfarer/gallery/abc',
+    )
   })
 
   it('lists a folder newest first, 40 a page by default, following the cursor', async () => {
@@ -87,12 +101,16 @@ describe('Cloudinary image store through the real SDK', () => {
     fake.failNext(429, 2)
     const listing = await store.list('trip', { limit: 40 }).catch((e: unknown) => e)
     expect(listing).toBeInstanceOf(RateLimitedError)
-    expect((listing as RateLimitedError).message).toBe('Cloudinary rate limit reached. Please wait a minute and try again.')
+    expect((listing as RateLimitedError).message).toBe(
+      'Cloudinary rate limit reached. Please wait a minute and try again.',
+    )
     await expect(store.upload(await photo(1), 'trip', {})).rejects.toThrow(RateLimitedError)
   })
 
   it('never puts the API secret in an error', async () => {
-    const wrong = new CloudinaryImageStore(parseCloudinaryUrl(fake.cloudinaryUrl.replace('fake-secret-value', 'wrong-secret-value')))
+    const wrong = new CloudinaryImageStore(
+      parseCloudinaryUrl(fake.cloudinaryUrl.replace('fake-secret-value', 'wrong-secret-value')),
+    )
     const error = await wrong.list('trip', { limit: 40 }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(UpstreamError)
     expect(JSON.stringify({ ...(error as object), message: (error as Error).message })).not.toMatch(/secret/)
@@ -107,6 +125,8 @@ describe('Cloudinary image store through the real SDK', () => {
   })
 
   it('refuses a malformed CLOUDINARY_URL without echoing it', () => {
-    expect(() => parseCloudinaryUrl('cloudinary://only-a-host')).toThrow('CLOUDINARY_URL must look like cloudinary://KEY:SECRET@CLOUD')
+    expect(() => parseCloudinaryUrl('cloudinary://only-a-host')).toThrow(
+      'CLOUDINARY_URL must look like cloudinary://KEY:SECRET@CLOUD',
+    )
   })
 })

@@ -2,7 +2,15 @@ import http from 'node:http'
 import { v2 as cloudinary, type UploadApiResponse } from 'cloudinary'
 import { InvalidInputError, NotFoundError, RateLimitedError, UpstreamError } from '../errors'
 import { messages } from '../messages'
-import { stripVersion, type ImageMetadata, type ImagePage, type ImageRef, type ImageStore, type ResponsiveWidth, type StoredImage } from './image-store'
+import {
+  stripVersion,
+  type ImageMetadata,
+  type ImagePage,
+  type ImageRef,
+  type ImageStore,
+  type ResponsiveWidth,
+  type StoredImage,
+} from './image-store'
 import { assertFolder } from './local-image-store'
 
 export interface CloudinaryAccount {
@@ -102,9 +110,17 @@ export class CloudinaryImageStore implements ImageStore {
     const clean = assertFolder(folder)
     const byAssetFolder = options.next?.startsWith(ASSET_FOLDER_CURSOR) ?? false
     const cursor = byAssetFolder ? options.next?.slice(ASSET_FOLDER_CURSOR.length) : options.next
-    const common = { ...this.options, max_results: options.limit, tags: true, context: true, ...(cursor ? { next_cursor: cursor } : {}) }
+    const common = {
+      ...this.options,
+      max_results: options.limit,
+      tags: true,
+      context: true,
+      ...(cursor ? { next_cursor: cursor } : {}),
+    }
     if (!byAssetFolder) {
-      const byPrefix = (await this.call(() => cloudinary.api.resources({ ...common, type: 'upload', prefix: `${clean}/` }))) as Listing
+      const byPrefix = (await this.call(() =>
+        cloudinary.api.resources({ ...common, type: 'upload', prefix: `${clean}/` }),
+      )) as Listing
       if (byPrefix.resources?.length || cursor) return pageOf(byPrefix, '')
     }
     const byAsset = (await this.call(() => cloudinary.api.resources_by_asset_folder(clean, common))) as Listing
@@ -113,20 +129,27 @@ export class CloudinaryImageStore implements ImageStore {
 
   async delete(publicId: string): Promise<void> {
     assertPublicId(publicId)
-    const result = (await this.call(() => cloudinary.uploader.destroy(publicId, { ...this.options, invalidate: true }))) as { result?: string }
+    const result = (await this.call(() =>
+      cloudinary.uploader.destroy(publicId, { ...this.options, invalidate: true }),
+    )) as { result?: string }
     if (result.result !== 'ok') throw new NotFoundError(messages.gallery.imageNotFound)
   }
 
   async read(publicId: string): Promise<{ data: Buffer; mimeType: string }> {
     assertPublicId(publicId)
-    const resource = (await this.call(() => cloudinary.api.resource(publicId, { ...this.options }))) as CloudinaryResource
+    const resource = (await this.call(() =>
+      cloudinary.api.resource(publicId, { ...this.options }),
+    )) as CloudinaryResource
     const url = resource.secure_url ?? resource.url
     if (!url) throw new NotFoundError(messages.gallery.imageNotFound)
     const response = await fetch(url, { signal: AbortSignal.timeout(this.fetchTimeoutMs) }).catch(() => {
       throw new UpstreamError('Could not download the image from Cloudinary')
     })
     if (!response.ok) throw new UpstreamError(`Could not download the image from Cloudinary (HTTP ${response.status})`)
-    return { data: Buffer.from(await response.arrayBuffer()), mimeType: response.headers.get('content-type') ?? `image/${resource.format ?? 'jpeg'}` }
+    return {
+      data: Buffer.from(await response.arrayBuffer()),
+      mimeType: response.headers.get('content-type') ?? `image/${resource.format ?? 'jpeg'}`,
+    }
   }
 
   thumbnailUrl(image: ImageRef): string {
@@ -160,11 +183,15 @@ export class CloudinaryImageStore implements ImageStore {
 }
 
 export function domainErrorOf(error: unknown): Error {
-  const e = (typeof error === 'object' && error !== null ? error : {}) as { http_code?: number; error?: { http_code?: number } }
+  const e = (typeof error === 'object' && error !== null ? error : {}) as {
+    http_code?: number
+    error?: { http_code?: number }
+  }
   const status = e.http_code ?? e.error?.http_code
   if (status === 429) return new RateLimitedError(messages.gallery.rateLimited, 60)
   if (status === 404) return new NotFoundError(messages.gallery.imageNotFound)
-  if (status === 401 || status === 403) return new UpstreamError('Cloudinary refused the credentials; check CLOUDINARY_URL')
+  if (status === 401 || status === 403)
+    return new UpstreamError('Cloudinary refused the credentials; check CLOUDINARY_URL')
   if (status === 400) return new InvalidInputError('Cloudinary refused the request')
   if (status) return new UpstreamError(`Cloudinary request failed (HTTP ${status})`)
   return new UpstreamError('Could not reach Cloudinary')

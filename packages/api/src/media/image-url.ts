@@ -32,7 +32,8 @@ const CLOUDINARY_UPLOAD = /^(https:\/\/res\.cloudinary\.com\/[^/\s]+\/image\/upl
  */
 export function responsiveSrcset(url: string): string | undefined {
   const local = LOCAL_MEDIA.exec(url)?.[1]
-  if (local && ORIGINAL_IMAGE_PATH.test(local)) return RESPONSIVE_WIDTHS.map((w) => `/media/w/${w}/${local} ${w}w`).join(', ')
+  if (local && ORIGINAL_IMAGE_PATH.test(local))
+    return RESPONSIVE_WIDTHS.map((w) => `/media/w/${w}/${local} ${w}w`).join(', ')
   const cloud = CLOUDINARY_UPLOAD.exec(url)
   if (cloud) return RESPONSIVE_WIDTHS.map((w) => `${cloud[1]}c_limit,f_auto,q_auto,w_${w}/${cloud[2]} ${w}w`).join(', ')
   return undefined

@@ -20,7 +20,8 @@ const signatures: { format: ValidImage['format']; test: (b: Uint8Array) => boole
   { format: 'gif', test: (b) => b[0] === 0x47 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x38 },
   {
     format: 'webp',
-    test: (b) => String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
+    test: (b) =>
+      String.fromCharCode(...b.subarray(0, 4)) === 'RIFF' && String.fromCharCode(...b.subarray(8, 12)) === 'WEBP',
   },
 ]
 
@@ -28,7 +29,10 @@ const signatures: { format: ValidImage['format']; test: (b: Uint8Array) => boole
  * Accepts an upload only if its bytes are a PNG, JPEG, GIF or WebP that sharp can decode within the pixel
  * limit — whatever name or content type the client claimed. Returns a clean re-encoded copy.
  */
-export async function validateImage(bytes: Uint8Array, allowed: ValidImage['format'][] = ['jpeg', 'png', 'gif', 'webp']): Promise<ValidImage> {
+export async function validateImage(
+  bytes: Uint8Array,
+  allowed: ValidImage['format'][] = ['jpeg', 'png', 'gif', 'webp'],
+): Promise<ValidImage> {
   if (bytes.byteLength > MAX_IMAGE_BYTES) throw new PayloadTooLargeError(messages.upload.tooLarge)
   const format = signatures.find((s) => s.test(bytes))?.format
   if (!format || !allowed.includes(format)) throw new InvalidInputError(messages.upload.notImage)
@@ -36,10 +40,13 @@ export async function validateImage(bytes: Uint8Array, allowed: ValidImage['form
     const animated = format === 'gif' || format === 'webp'
     const pipeline = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, animated }).rotate()
     const encoded =
-      format === 'jpeg' ? pipeline.jpeg({ quality: 90, mozjpeg: true })
-      : format === 'png' ? pipeline.png()
-      : format === 'gif' ? pipeline.gif()
-      : pipeline.webp({ quality: 90 })
+      format === 'jpeg'
+        ? pipeline.jpeg({ quality: 90, mozjpeg: true })
+        : format === 'png'
+          ? pipeline.png()
+          : format === 'gif'
+            ? pipeline.gif()
+            : pipeline.webp({ quality: 90 })
     const { data, info } = await encoded.toBuffer({ resolveWithObject: true })
     return { data, format, width: info.width, height: info.pageHeight ?? info.height }
   } catch {

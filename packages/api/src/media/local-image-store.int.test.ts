@@ -9,7 +9,10 @@ import { formatFor } from './local-image-variants'
 
 let dir: string
 let store: LocalImageStore
-const photo = (width = 1200, height = 900) => sharp({ create: { width, height, channels: 3, background: '#3a7' } }).jpeg().toBuffer()
+const photo = (width = 1200, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: '#3a7' } })
+    .jpeg()
+    .toBuffer()
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-local-store-'))
@@ -19,10 +22,24 @@ afterAll(() => rm(dir, { recursive: true, force: true }))
 
 describe('local image store', () => {
   it('uploads into a folder with metadata and lists newest first with a cursor', async () => {
-    const a = await store.upload(await photo(), 'trip/one', { title: 'A', caption: 'first', location: 'Oslo, Norway', tags: ['x'] })
+    const a = await store.upload(await photo(), 'trip/one', {
+      title: 'A',
+      caption: 'first',
+      location: 'Oslo, Norway',
+      tags: ['x'],
+    })
     const b = await store.upload(await photo(), 'trip/one', { title: 'B' })
     const c = await store.upload(await photo(), 'trip/one', { title: 'C' })
-    expect(a).toMatchObject({ folder: 'trip/one', width: 1200, height: 900, format: 'jpeg', title: 'A', caption: 'first', location: 'Oslo, Norway', tags: ['x'] })
+    expect(a).toMatchObject({
+      folder: 'trip/one',
+      width: 1200,
+      height: 900,
+      format: 'jpeg',
+      title: 'A',
+      caption: 'first',
+      location: 'Oslo, Norway',
+      tags: ['x'],
+    })
     expect(a.url).toBe(`/media/${a.public_id}.jpg`)
     const first = await store.list('trip/one', { limit: 2 })
     expect(first.images.map((i) => i.public_id)).toEqual([c.public_id, b.public_id])
@@ -33,7 +50,9 @@ describe('local image store', () => {
   })
 
   it('refuses folder names that could leave the store', async () => {
-    await expect(store.upload(await photo(), '../escape', {})).rejects.toThrow('Folder names may only use letters, digits, - and _, with / between folders')
+    await expect(store.upload(await photo(), '../escape', {})).rejects.toThrow(
+      'Folder names may only use letters, digits, - and _, with / between folders',
+    )
     await expect(store.list('a/../../b', { limit: 1 })).rejects.toThrow('Folder names')
   })
 
@@ -59,9 +78,15 @@ describe('local image store', () => {
   it('renders the common variants of a new photo in the background, before anyone asks (issue 12, defect 11)', async () => {
     const image = await store.upload(await photo(1600, 1067), 'eager', {})
     const id = image.public_id.split('/').pop()!
-    const cached = (variant: string) => readdir(path.join(dir, 'cache', variant, 'eager')).then((names) => names.sort(), () => [])
+    const cached = (variant: string) =>
+      readdir(path.join(dir, 'cache', variant, 'eager')).then(
+        (names) => names.sort(),
+        () => [],
+      )
     // Nobody calls render(): the store does it on its own shortly after the upload.
-    await expect.poll(() => cached('w800'), { timeout: 60_000, interval: 250 }).toEqual([`${id}.jpg.avif`, `${id}.jpg.webp`])
+    await expect
+      .poll(() => cached('w800'), { timeout: 60_000, interval: 250 })
+      .toEqual([`${id}.jpg.avif`, `${id}.jpg.webp`])
     for (const variant of ['thumb', 'w400']) expect(await cached(variant)).toEqual([`${id}.jpg.avif`, `${id}.jpg.webp`])
   })
 

@@ -12,7 +12,8 @@ const PUBLIC_ID_PATTERN = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*$/i
 
 export const assertFolder = (folder: string): string => {
   const clean = folder.trim().replace(/^\/+|\/+$/g, '')
-  if (!FOLDER_PATTERN.test(clean)) throw new InvalidInputError('Folder names may only use letters, digits, - and _, with / between folders')
+  if (!FOLDER_PATTERN.test(clean))
+    throw new InvalidInputError('Folder names may only use letters, digits, - and _, with / between folders')
   return clean
 }
 
@@ -35,7 +36,10 @@ export class LocalImageStore implements ImageStore {
     options: { urlPrefix?: string; cacheRoot?: string } = {},
   ) {
     this.urlPrefix = options.urlPrefix ?? '/media'
-    this.variants = new LocalImageVariants((relative) => this.resolveFile(relative), options.cacheRoot ?? `${root}-cache`)
+    this.variants = new LocalImageVariants(
+      (relative) => this.resolveFile(relative),
+      options.cacheRoot ?? `${root}-cache`,
+    )
   }
 
   /** Absolute path of a stored file, refusing anything that would leave the store. */
@@ -73,7 +77,10 @@ export class LocalImageStore implements ImageStore {
     const sidecars = await Promise.all(
       names
         .filter((n) => n.endsWith('.json'))
-        .map(async (n) => ({ id: n.slice(0, -5), meta: JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Sidecar })),
+        .map(async (n) => ({
+          id: n.slice(0, -5),
+          meta: JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Sidecar,
+        })),
     )
     sidecars.sort((a, b) => b.meta.created_at.localeCompare(a.meta.created_at) || b.id.localeCompare(a.id))
     const start = options.next ? Number.parseInt(options.next, 10) || 0 : 0
@@ -110,7 +117,9 @@ export class LocalImageStore implements ImageStore {
 
   /** Only URLs of this store have variants; anything else (an outside URL) is returned as it is. */
   private variantUrl(url: string, segment: string): string {
-    return url.startsWith(`${this.urlPrefix}/`) ? `${this.urlPrefix}/${segment}/${url.slice(this.urlPrefix.length + 1)}` : url
+    return url.startsWith(`${this.urlPrefix}/`)
+      ? `${this.urlPrefix}/${segment}/${url.slice(this.urlPrefix.length + 1)}`
+      : url
   }
 
   private async sidecarOf(publicId: string): Promise<Sidecar> {

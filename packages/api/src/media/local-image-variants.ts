@@ -69,7 +69,11 @@ export class LocalImageVariants {
     private readonly cacheRoot: string,
   ) {}
 
-  async render(relative: string, variant: ImageVariant, format: VariantFormat): Promise<{ file: string; contentType: string }> {
+  async render(
+    relative: string,
+    variant: ImageVariant,
+    format: VariantFormat,
+  ): Promise<{ file: string; contentType: string }> {
     // Both the original and the cache path are derived from the validated path only.
     const valid = validOriginalPath(relative)
     const original = this.resolveOriginal(valid)
@@ -85,7 +89,8 @@ export class LocalImageVariants {
 
   /** Queues the common variants of a just-stored original for background rendering. */
   warm(relative: string): void {
-    for (const format of WARM_FORMATS) for (const variant of WARM_VARIANTS) this.queue.push({ relative, variant, format })
+    for (const format of WARM_FORMATS)
+      for (const variant of WARM_VARIANTS) this.queue.push({ relative, variant, format })
     if (this.draining) return
     clearTimeout(this.startTimer)
     this.startTimer = setTimeout(() => void this.startDraining(), WARM_DELAY_MS)
@@ -118,7 +123,12 @@ export class LocalImageVariants {
     this.draining = undefined
   }
 
-  private async encode(original: string, file: string, variant: ImageVariant, format: VariantFormat): Promise<{ file: string; contentType: string }> {
+  private async encode(
+    original: string,
+    file: string,
+    variant: ImageVariant,
+    format: VariantFormat,
+  ): Promise<{ file: string; contentType: string }> {
     const contentType = contentTypes[format]
     const source = await readFile(original).catch(() => {
       throw new NotFoundError('Image not found')
@@ -129,7 +139,11 @@ export class LocalImageVariants {
         ? pipeline.resize(400, 300, { fit: 'cover', position: 'attention' })
         : pipeline.resize({ width: variant.width, withoutEnlargement: true })
     const encoded =
-      format === 'avif' ? pipeline.avif({ quality: 55 }) : format === 'webp' ? pipeline.webp({ quality: 78 }) : pipeline.jpeg({ quality: 80, mozjpeg: true })
+      format === 'avif'
+        ? pipeline.avif({ quality: 55 })
+        : format === 'webp'
+          ? pipeline.webp({ quality: 78 })
+          : pipeline.jpeg({ quality: 80, mozjpeg: true })
     const data = await encoded.toBuffer()
     await mkdir(path.dirname(file), PRIVATE_DIR)
     const temporary = `${file}.${randomBytes(4).toString('hex')}.tmp`
@@ -142,7 +156,10 @@ export class LocalImageVariants {
   async forget(relative: string): Promise<void> {
     validOriginalPath(relative)
     this.queue = this.queue.filter((job) => job.relative !== relative)
-    const variants: ImageVariant[] = [{ kind: 'thumb' }, ...RESPONSIVE_WIDTHS.map((width) => ({ kind: 'width' as const, width }))]
+    const variants: ImageVariant[] = [
+      { kind: 'thumb' },
+      ...RESPONSIVE_WIDTHS.map((width) => ({ kind: 'width' as const, width })),
+    ]
     const formats: VariantFormat[] = ['avif', 'webp', 'jpeg']
     const files = variants.flatMap((v) => formats.map((f) => this.cacheFile(relative, v, f)))
     await Promise.allSettled(files.map((file) => this.inFlight.get(file)))

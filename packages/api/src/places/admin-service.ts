@@ -11,7 +11,8 @@ import { placeMessages, type PhotoPlace, type SetPhotoPlaceInput } from './schem
 type Deps = Pick<AppDeps, 'prisma' | 'places'>
 type SetPhotoPlace = SetPhotoPlaceInput & { country_code: string | null }
 
-const round = (deps: Deps, value: number | null | undefined): number | null => (value == null ? null : roundCoordinate(value, deps.places.precision))
+const round = (deps: Deps, value: number | null | undefined): number | null =>
+  value == null ? null : roundCoordinate(value, deps.places.precision)
 
 /**
  * Where the owner says a gallery photo was taken (accepting the photo's own GPS suggestion, picking a place or
@@ -26,12 +27,22 @@ export async function setPhotoPlace(deps: Deps, input: SetPhotoPlace): Promise<P
     ...(input.location !== undefined ? { location: input.location } : {}),
     ...(input.taken_at !== undefined ? { takenAt: input.taken_at === null ? null : new Date(input.taken_at) } : {}),
   }
-  const existing = await deps.prisma.galleryImage.findUnique({ where: { publicId: input.public_id }, select: { id: true } })
+  const existing = await deps.prisma.galleryImage.findUnique({
+    where: { publicId: input.public_id },
+    select: { id: true },
+  })
   if (!existing && !input.image) throw new NotFoundError(messages.gallery.imageNotFound)
   const row = existing
     ? await deps.prisma.galleryImage.update({ where: { publicId: input.public_id }, data: place })
     : await deps.prisma.galleryImage.create({
-        data: { publicId: input.public_id, ...input.image!, url: stripVersion(input.image!.url), location: input.location ?? '', isPublished: false, ...place },
+        data: {
+          publicId: input.public_id,
+          ...input.image!,
+          url: stripVersion(input.image!.url),
+          location: input.location ?? '',
+          isPublished: false,
+          ...place,
+        },
       })
   return toPhotoPlace(row)
 }
@@ -45,7 +56,14 @@ export async function listPhotoPlaces(deps: Deps): Promise<PhotoPlace[]> {
   return rows.map(toPhotoPlace)
 }
 
-const toPhotoPlace = (row: { publicId: string; latitude: number | null; longitude: number | null; countryCode: string | null; location: string; takenAt: Date | null }): PhotoPlace => ({
+const toPhotoPlace = (row: {
+  publicId: string
+  latitude: number | null
+  longitude: number | null
+  countryCode: string | null
+  location: string
+  takenAt: Date | null
+}): PhotoPlace => ({
   public_id: row.publicId,
   latitude: row.latitude,
   longitude: row.longitude,
@@ -59,7 +77,10 @@ const toPhotoPlace = (row: { publicId: string; latitude: number | null; longitud
  * written; the story gets the route's start as its point (and the country there) when it has none.
  */
 export async function attachRoute(deps: Deps, postId: number, gpx: Uint8Array | undefined) {
-  const post = await deps.prisma.post.findUnique({ where: { id: postId }, select: { latitude: true, longitude: true, countryCode: true } })
+  const post = await deps.prisma.post.findUnique({
+    where: { id: postId },
+    select: { latitude: true, longitude: true, countryCode: true },
+  })
   if (!post) throw new NotFoundError(messages.posts.missing)
   const figures = routeFigures(parseGpx(gpx))
   const route = {
@@ -77,7 +98,10 @@ export async function attachRoute(deps: Deps, postId: number, gpx: Uint8Array | 
     maxLatitude: figures.bbox[3],
   }
   const needsPoint = post.latitude === null || post.longitude === null
-  const startCountry = needsPoint && !post.countryCode ? deps.places.gazetteer.nearest(figures.start.latitude, figures.start.longitude)?.country_code : undefined
+  const startCountry =
+    needsPoint && !post.countryCode
+      ? deps.places.gazetteer.nearest(figures.start.latitude, figures.start.longitude)?.country_code
+      : undefined
   const updated = await deps.prisma.$transaction(async (tx) => {
     await tx.postRoute.upsert({ where: { postId }, create: { postId, ...route }, update: route })
     return tx.post.update({
@@ -92,7 +116,13 @@ export async function attachRoute(deps: Deps, postId: number, gpx: Uint8Array | 
       select: { latitude: true, longitude: true },
     })
   })
-  return { post_id: postId, distance_m: figures.distanceM, elevation_gain_m: figures.elevationGainM, point_count: figures.pointCount, ...updated }
+  return {
+    post_id: postId,
+    distance_m: figures.distanceM,
+    elevation_gain_m: figures.elevationGainM,
+    point_count: figures.pointCount,
+    ...updated,
+  }
 }
 
 export async function removeRoute(deps: Deps, postId: number): Promise<{ post_id: number }> {
@@ -108,7 +138,8 @@ export async function routeSummary(deps: Deps, postId: number) {
     select: { name: true, distanceM: true, elevationGainM: true, pointCount: true, startedAt: true },
   })
   if (!route) {
-    if (!(await deps.prisma.post.findUnique({ where: { id: postId }, select: { id: true } }))) throw new NotFoundError(messages.posts.missing)
+    if (!(await deps.prisma.post.findUnique({ where: { id: postId }, select: { id: true } })))
+      throw new NotFoundError(messages.posts.missing)
     return null
   }
   return {
@@ -119,4 +150,3 @@ export async function routeSummary(deps: Deps, postId: number) {
     started_at: route.startedAt?.toISOString() ?? null,
   }
 }
-

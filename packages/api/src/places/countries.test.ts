@@ -13,7 +13,16 @@ describe('countries', () => {
   })
 
   // Whatever its case, accents or spacing; a place name before the country; nothing for no country.
-  const named = { Nepal: 'NP', '  CÔTE d’Ivoire ': 'CI', USA: 'US', Scotland: 'GB', 'Pokhara, Nepal': 'NP', Congo: 'CG', Atlantis: null, '': null }
+  const named = {
+    Nepal: 'NP',
+    '  CÔTE d’Ivoire ': 'CI',
+    USA: 'US',
+    Scotland: 'GB',
+    'Pokhara, Nepal': 'NP',
+    Congo: 'CG',
+    Atlantis: null,
+    '': null,
+  }
   it.each(Object.entries(named))('reads the country in the location text %j: %s', (text, code) => {
     expect(countryCodeFromText(text)).toBe(code)
   })

@@ -10,10 +10,28 @@ countries.registerLocale(require('i18n-iso-countries/langs/en.json') as countrie
  * "Scotland" is shown in the United Kingdom on the map.
  */
 const ALIASES: Record<string, string> = {
-  england: 'GB', scotland: 'GB', wales: 'GB', 'northern ireland': 'GB', britain: 'GB',
-  holland: 'NL', burma: 'MM', swaziland: 'SZ', macedonia: 'MK', vatican: 'VA', 'vatican city': 'VA', laos: 'LA',
-  syria: 'SY', moldova: 'MD', brunei: 'BN', 'east timor': 'TL', micronesia: 'FM', america: 'US', 'dr congo': 'CD',
-  drc: 'CD', bosnia: 'BA', macau: 'MO',
+  england: 'GB',
+  scotland: 'GB',
+  wales: 'GB',
+  'northern ireland': 'GB',
+  britain: 'GB',
+  holland: 'NL',
+  burma: 'MM',
+  swaziland: 'SZ',
+  macedonia: 'MK',
+  vatican: 'VA',
+  'vatican city': 'VA',
+  laos: 'LA',
+  syria: 'SY',
+  moldova: 'MD',
+  brunei: 'BN',
+  'east timor': 'TL',
+  micronesia: 'FM',
+  america: 'US',
+  'dr congo': 'CD',
+  drc: 'CD',
+  bosnia: 'BA',
+  macau: 'MO',
 }
 
 /** Lower case, no accents, single spaces: "  Côte d’Ivoire " and "cote d'ivoire" read the same. */
@@ -43,7 +61,8 @@ let nameTable: Map<string, string> | undefined
 export function countryNameTable(): Map<string, string> {
   if (nameTable) return nameTable
   const table = new Map<string, string>()
-  for (const [name, code] of countryNameEntries()) if (!table.has(normalizeName(name))) table.set(normalizeName(name), code)
+  for (const [name, code] of countryNameEntries())
+    if (!table.has(normalizeName(name))) table.set(normalizeName(name), code)
   nameTable = table
   return table
 }
@@ -60,7 +79,14 @@ export const isCountryCode = (code: string): boolean => countries.isValid(code) 
 
 // Where the official name is long or formal, the name people say.
 const SHORT_NAMES: Record<string, string> = {
-  RU: 'Russia', LA: 'Laos', SY: 'Syria', BN: 'Brunei', MD: 'Moldova', FM: 'Micronesia', CD: 'DR Congo', VA: 'Vatican City',
+  RU: 'Russia',
+  LA: 'Laos',
+  SY: 'Syria',
+  BN: 'Brunei',
+  MD: 'Moldova',
+  FM: 'Micronesia',
+  CD: 'DR Congo',
+  VA: 'Vatican City',
 }
 
 /** "NP" → "Nepal", "US" → "United States", "TZ" → "Tanzania". */

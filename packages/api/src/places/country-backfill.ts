@@ -17,7 +17,9 @@ const normalizedSql = (column: string) =>
  * migration equal to this.
  */
 export function countryBackfillSql(): string {
-  const values = [...countryNameTable()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, code]) => `  (${sqlString(name)}, ${sqlString(code)})`)
+  const values = [...countryNameTable()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, code]) => `  (${sqlString(name)}, ${sqlString(code)})`)
   return [
     '-- Backfill: country codes from the existing location texts (generated from i18n-iso-countries)',
     'CREATE TEMPORARY TABLE "country_names" ("name" TEXT PRIMARY KEY, "code" VARCHAR(2) NOT NULL);',

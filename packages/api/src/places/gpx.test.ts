@@ -12,7 +12,14 @@ ${points.map(([lat, lon, ele, time]) => `<trkpt lat="${lat}" lon="${lon}">${ele 
 
 describe('reading GPX safely', () => {
   it('reads track points with elevation and time', () => {
-    const gpx = parseGpx(bytes(gpxOf([[46.0, 7.0, 1000, '2024-06-01T08:00:00Z'], [46.01, 7.0, 1100, '2024-06-01T09:00:00Z']])))
+    const gpx = parseGpx(
+      bytes(
+        gpxOf([
+          [46.0, 7.0, 1000, '2024-06-01T08:00:00Z'],
+          [46.01, 7.0, 1100, '2024-06-01T09:00:00Z'],
+        ]),
+      ),
+    )
     expect(gpx.name).toBe('Test walk')
     expect(gpx.segments).toEqual([
       [
@@ -23,7 +30,11 @@ describe('reading GPX safely', () => {
   })
 
   it('reads routes (rtept) too, without elevation or time', () => {
-    const gpx = parseGpx(bytes('<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><rte><rtept lat="1" lon="2"/><rtept lat="1.1" lon="2.1"/></rte></gpx>'))
+    const gpx = parseGpx(
+      bytes(
+        '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><rte><rtept lat="1" lon="2"/><rtept lat="1.1" lon="2.1"/></rte></gpx>',
+      ),
+    )
     expect(gpx.segments[0]).toHaveLength(2)
     expect(gpx.segments[0]![0]).toEqual({ latitude: 1, longitude: 2, elevation: null, time: null })
   })
@@ -31,7 +42,11 @@ describe('reading GPX safely', () => {
   const refusals: [string, string | Uint8Array | undefined, string][] = [
     ['no file', undefined, placeMessages.gpxMissing],
     ['an empty file', '', placeMessages.gpxMissing],
-    ['external entities (XXE)', '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx><trk><name>&xxe;</name></trk></gpx>', placeMessages.gpxEntities],
+    [
+      'external entities (XXE)',
+      '<?xml version="1.0"?><!DOCTYPE gpx [<!ENTITY xxe SYSTEM "file:///etc/passwd">]><gpx><trk><name>&xxe;</name></trk></gpx>',
+      placeMessages.gpxEntities,
+    ],
     [
       'billion laughs',
       '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]><gpx>&lol2;</gpx>',
@@ -39,10 +54,25 @@ describe('reading GPX safely', () => {
     ],
     ['malformed XML', '<gpx><trk><trkseg><trkpt lat="1" lon="2"></trkseg></gpx>', placeMessages.gpxMalformed],
     ['XML that is not GPX', '<kml><Placemark/></kml>', placeMessages.gpxMalformed],
-    ['a GPX without points', '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>x</name></trk></gpx>', placeMessages.gpxEmpty],
-    ['a point off the globe', gpxOf([[95, 7], [46, 7]]), placeMessages.gpxMalformed],
+    [
+      'a GPX without points',
+      '<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>x</name></trk></gpx>',
+      placeMessages.gpxEmpty,
+    ],
+    [
+      'a point off the globe',
+      gpxOf([
+        [95, 7],
+        [46, 7],
+      ]),
+      placeMessages.gpxMalformed,
+    ],
     ['more than 5 MB', new Uint8Array(5 * 1024 * 1024 + 1), placeMessages.gpxTooLarge],
-    ['more than 100,000 points', gpxOf(Array.from({ length: MAX_GPX_POINTS + 1 }, () => [1, 1] as [number, number])), placeMessages.gpxTooManyPoints],
+    [
+      'more than 100,000 points',
+      gpxOf(Array.from({ length: MAX_GPX_POINTS + 1 }, () => [1, 1] as [number, number])),
+      placeMessages.gpxTooManyPoints,
+    ],
   ]
   it.each(refusals)('refuses %s with a clear message', (_label, input, message) => {
     expect(() => parseGpx(typeof input === 'string' ? bytes(input) : input)).toThrow(message)
@@ -53,7 +83,16 @@ describe('route figures', () => {
   it('measures distance, counts climbs above the noise, samples the profile and keeps the start', () => {
     // Four points about 1.11 km apart going north; the 2 m wobble is noise, the 100 m rise is a climb.
     const figures = routeFigures(
-      parseGpx(bytes(gpxOf([[46.0, 7.0, 1000, '2024-06-01T08:00:00Z'], [46.01, 7.0, 1002], [46.02, 7.0, 1000], [46.03, 7.0, 1100, '2024-06-01T10:00:00Z']]))),
+      parseGpx(
+        bytes(
+          gpxOf([
+            [46.0, 7.0, 1000, '2024-06-01T08:00:00Z'],
+            [46.01, 7.0, 1002],
+            [46.02, 7.0, 1000],
+            [46.03, 7.0, 1100, '2024-06-01T10:00:00Z'],
+          ]),
+        ),
+      ),
     )
     expect(figures.distanceM).toBeGreaterThan(3330)
     expect(figures.distanceM).toBeLessThan(3340)
@@ -69,7 +108,10 @@ describe('route figures', () => {
   })
 
   it('simplifies a long track for display but measures it whole', () => {
-    const points = Array.from({ length: 20_000 }, (_, i) => [45 + i * 0.0001, 7 + Math.sin(i / 50) * 0.001] as [number, number])
+    const points = Array.from(
+      { length: 20_000 },
+      (_, i) => [45 + i * 0.0001, 7 + Math.sin(i / 50) * 0.001] as [number, number],
+    )
     const figures = routeFigures(parseGpx(bytes(gpxOf(points))))
     expect(figures.pointCount).toBe(20_000)
     expect(figures.points.length).toBeLessThanOrEqual(2000)

@@ -53,13 +53,19 @@ export function parseGpx(bytes: Uint8Array | undefined): ParsedGpx {
   let name = ''
   for (const feature of features) {
     const geometry = feature.geometry
-    const lines = geometry?.type === 'LineString' ? [geometry.coordinates] : geometry?.type === 'MultiLineString' ? geometry.coordinates : []
+    const lines =
+      geometry?.type === 'LineString'
+        ? [geometry.coordinates]
+        : geometry?.type === 'MultiLineString'
+          ? geometry.coordinates
+          : []
     const times = timesOf(feature.properties?.coordinateProperties, lines.length)
     lines.forEach((line, l) => {
       const points = line.flatMap((position, p) => toPoint(position, times[l]?.[p]))
       if (points.length) segments.push(points)
     })
-    if (!name && lines.length && typeof feature.properties?.name === 'string') name = feature.properties.name.trim().slice(0, 200)
+    if (!name && lines.length && typeof feature.properties?.name === 'string')
+      name = feature.properties.name.trim().slice(0, 200)
   }
   if (segments.length === 0) throw new InvalidInputError(placeMessages.gpxEmpty)
   return { name, segments }
@@ -78,5 +84,12 @@ function toPoint(position: Position, time: string | undefined): TrackPoint[] {
   // A point outside the globe makes the whole file suspect: refuse it rather than draw nonsense.
   if (!(Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180)) throw new InvalidInputError(placeMessages.gpxMalformed)
   const epoch = time ? Date.parse(time) : Number.NaN
-  return [{ longitude, latitude, elevation: Number.isFinite(elevation) ? (elevation as number) : null, time: Number.isFinite(epoch) ? epoch : null }]
+  return [
+    {
+      longitude,
+      latitude,
+      elevation: Number.isFinite(elevation) ? (elevation as number) : null,
+      time: Number.isFinite(epoch) ? epoch : null,
+    },
+  ]
 }

@@ -24,8 +24,19 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
     prisma.post.findMany({
       where: { ...publicPostWhere, ...located },
       select: {
-        id: true, slug: true, title: true, excerpt: true, featuredImage: true, featuredImageAlt: true, publishedAt: true,
-        locationName: true, locationCity: true, locationCountry: true, countryCode: true, latitude: true, longitude: true,
+        id: true,
+        slug: true,
+        title: true,
+        excerpt: true,
+        featuredImage: true,
+        featuredImageAlt: true,
+        publishedAt: true,
+        locationName: true,
+        locationCity: true,
+        locationCountry: true,
+        countryCode: true,
+        latitude: true,
+        longitude: true,
         category: { select: { name: true, slug: true, color: true } },
       },
       orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
@@ -33,8 +44,19 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
     prisma.galleryImage.findMany({
       where: { isPublished: true, ...located },
       select: {
-        id: true, publicId: true, url: true, width: true, height: true, title: true, caption: true, location: true,
-        countryCode: true, latitude: true, longitude: true, takenAt: true, createdAt: true,
+        id: true,
+        publicId: true,
+        url: true,
+        width: true,
+        height: true,
+        title: true,
+        caption: true,
+        location: true,
+        countryCode: true,
+        latitude: true,
+        longitude: true,
+        takenAt: true,
+        createdAt: true,
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     }),
@@ -52,7 +74,9 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
       category_slug: p.category?.slug ?? null,
       published_at: p.publishedAt?.toISOString() ?? null,
       year: p.publishedAt?.getUTCFullYear() ?? null,
-      location: [p.locationName, p.locationCity, p.locationCountry].filter((v, i, all) => v && all.indexOf(v) === i).join(', '),
+      location: [p.locationName, p.locationCity, p.locationCountry]
+        .filter((v, i, all) => v && all.indexOf(v) === i)
+        .join(', '),
       country_code: p.countryCode,
       latitude: p.latitude,
       longitude: p.longitude,
@@ -85,5 +109,10 @@ export async function placesFingerprint(prisma: PrismaClient): Promise<string> {
     prisma.post.aggregate({ where: publicPostWhere, _count: { _all: true }, _max: { updatedAt: true } }),
     prisma.galleryImage.aggregate({ where: { isPublished: true }, _count: { _all: true }, _max: { updatedAt: true } }),
   ])
-  return [posts._count._all, posts._max.updatedAt?.getTime(), photos._count._all, photos._max.updatedAt?.getTime()].join(':')
+  return [
+    posts._count._all,
+    posts._max.updatedAt?.getTime(),
+    photos._count._all,
+    photos._max.updatedAt?.getTime(),
+  ].join(':')
 }

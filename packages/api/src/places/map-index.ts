@@ -2,7 +2,15 @@ import Supercluster, { type PointFeature } from 'supercluster'
 import { countryName, numericCodeOf } from './countries'
 import { flagOf } from './country-codes'
 import type { PlacedPhoto, PlacedStory, PlacesData } from './map-data'
-import { MAP_LIST_LIMIT, MAX_MAP_ZOOM, type BoundingBox, type CountryVisit, type MapCluster, type PlacesMapOutput, type PlacesMapQuery } from './schema'
+import {
+  MAP_LIST_LIMIT,
+  MAX_MAP_ZOOM,
+  type BoundingBox,
+  type CountryVisit,
+  type MapCluster,
+  type PlacesMapOutput,
+  type PlacesMapQuery,
+} from './schema'
 
 interface PointProps {
   kind: 's' | 'p'
@@ -19,7 +27,9 @@ const MAX_INDEXES = 64
 const MAX_MEMBERS = 50
 
 const inBox = ([west, south, east, north]: BoundingBox, latitude: number, longitude: number): boolean =>
-  latitude >= south && latitude <= north && (west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east)
+  latitude >= south &&
+  latitude <= north &&
+  (west <= east ? longitude >= west && longitude <= east : longitude >= west || longitude <= east)
 
 /** Everything the places pages need, computed once from one read of the data. */
 export class PlacesSnapshot {
@@ -42,7 +52,8 @@ export class PlacesSnapshot {
       .map(([code, c]) => ({ code, name: countryName(code), flag: flagOf(code), numeric: numericCodeOf(code), ...c }))
       .sort((a, b) => a.name.localeCompare(b.name, 'en'))
     const points = new Set<string>()
-    for (const item of [...data.stories, ...data.photos]) if (item.latitude !== null && item.longitude !== null) points.add(`${item.latitude},${item.longitude}`)
+    for (const item of [...data.stories, ...data.photos])
+      if (item.latitude !== null && item.longitude !== null) points.add(`${item.latitude},${item.longitude}`)
     this.places = points.size
     const years = new Set<number>()
     for (const s of data.stories) if (s.year !== null) years.add(s.year)
@@ -76,17 +87,28 @@ export class PlacesSnapshot {
       }
     }
     const inView = this.data.stories.filter(
-      (s) => s.latitude !== null && s.longitude !== null && storyMatches(s, query.category, query.year) && inBox(query.bbox, s.latitude, s.longitude),
+      (s) =>
+        s.latitude !== null &&
+        s.longitude !== null &&
+        storyMatches(s, query.category, query.year) &&
+        inBox(query.bbox, s.latitude, s.longitude),
     )
     output.in_view = { stories: inView.slice(0, MAP_LIST_LIMIT).map(publicStory), total: inView.length }
     return output
   }
 
-  private membersOf(index: Supercluster<PointProps, ClusterCounts>, clusterId: number): NonNullable<MapCluster['members']> {
+  private membersOf(
+    index: Supercluster<PointProps, ClusterCounts>,
+    clusterId: number,
+  ): NonNullable<MapCluster['members']> {
     const leaves = index.getLeaves(clusterId, MAX_MEMBERS)
     return {
-      stories: leaves.filter((l) => l.properties.kind === 's').map((l) => publicStory(this.data.stories[l.properties.index]!)),
-      photos: leaves.filter((l) => l.properties.kind === 'p').map((l) => publicPhoto(this.data.photos[l.properties.index]!)),
+      stories: leaves
+        .filter((l) => l.properties.kind === 's')
+        .map((l) => publicStory(this.data.stories[l.properties.index]!)),
+      photos: leaves
+        .filter((l) => l.properties.kind === 'p')
+        .map((l) => publicPhoto(this.data.photos[l.properties.index]!)),
     }
   }
 
@@ -96,10 +118,12 @@ export class PlacesSnapshot {
     if (cached) return cached
     const features: PointFeature<PointProps>[] = []
     this.data.stories.forEach((s, index) => {
-      if (s.latitude !== null && s.longitude !== null && storyMatches(s, category, year)) features.push(feature(s.longitude, s.latitude, 's', index))
+      if (s.latitude !== null && s.longitude !== null && storyMatches(s, category, year))
+        features.push(feature(s.longitude, s.latitude, 's', index))
     })
     this.data.photos.forEach((p, index) => {
-      if (p.latitude !== null && p.longitude !== null && photoMatches(p, category, year)) features.push(feature(p.longitude, p.latitude, 'p', index))
+      if (p.latitude !== null && p.longitude !== null && photoMatches(p, category, year))
+        features.push(feature(p.longitude, p.latitude, 'p', index))
     })
     // radius is in pixels of a 256-pixel tile, the map's own scale.
     const index = new Supercluster<PointProps, ClusterCounts>({
@@ -127,7 +151,8 @@ const feature = (longitude: number, latitude: number, kind: 's' | 'p', index: nu
 const storyMatches = (s: PlacedStory, category: string | undefined, year: number | undefined) =>
   (!category || s.category_slug === category) && (!year || s.year === year)
 // Photos have no category: a category filter shows stories only.
-const photoMatches = (p: PlacedPhoto, category: string | undefined, year: number | undefined) => !category && (!year || p.year === year)
+const photoMatches = (p: PlacedPhoto, category: string | undefined, year: number | undefined) =>
+  !category && (!year || p.year === year)
 
 export const publicStory = ({ category_slug: _slug, year: _year, ...story }: PlacedStory) => story
 export const publicPhoto = ({ year: _year, ...photo }: PlacedPhoto) => photo

@@ -10,14 +10,19 @@ interface ExifFields {
   CreateDate?: unknown
 }
 
-const isCoordinate = (v: unknown, limit: number): v is number => typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit
+const isCoordinate = (v: unknown, limit: number): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && Math.abs(v) <= limit
 
 /**
  * Where and when a photo was taken, read from the upload's own EXIF before validateImage re-encodes it without
  * metadata. Nothing is stored here: the owner sees the (already rounded) suggestion and decides. A photo
  * without GPS tags, or bytes exifr cannot read, simply give no suggestion.
  */
-export async function suggestPlaceFromPhoto(bytes: Uint8Array, gazetteer: Gazetteer, precision: number): Promise<PhotoPlaceSuggestion | null> {
+export async function suggestPlaceFromPhoto(
+  bytes: Uint8Array,
+  gazetteer: Gazetteer,
+  precision: number,
+): Promise<PhotoPlaceSuggestion | null> {
   let exif: ExifFields | undefined
   try {
     exif = (await exifr.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), {
@@ -35,7 +40,9 @@ export async function suggestPlaceFromPhoto(bytes: Uint8Array, gazetteer: Gazett
   if (!exif || !isCoordinate(exif.latitude, 90) || !isCoordinate(exif.longitude, 180)) return null
   // 0,0 is what broken cameras write when they had no fix.
   if (exif.latitude === 0 && exif.longitude === 0) return null
-  const taken = [exif.DateTimeOriginal, exif.CreateDate].find((d): d is Date => d instanceof Date && !Number.isNaN(d.getTime()))
+  const taken = [exif.DateTimeOriginal, exif.CreateDate].find(
+    (d): d is Date => d instanceof Date && !Number.isNaN(d.getTime()),
+  )
   return {
     latitude: roundCoordinate(exif.latitude, precision),
     longitude: roundCoordinate(exif.longitude, precision),

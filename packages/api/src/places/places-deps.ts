@@ -26,6 +26,9 @@ export function createPlacesDeps(
     precision: options.precision ?? DEFAULT_LOCATION_PRECISION,
     tiles: options.tiles ?? null,
     gazetteer: new Gazetteer(),
-    index: new PlacesIndex({ load: () => loadPlacesData(prisma, imageStore), fingerprint: () => placesFingerprint(prisma) }, options.now),
+    index: new PlacesIndex(
+      { load: () => loadPlacesData(prisma, imageStore), fingerprint: () => placesFingerprint(prisma) },
+      options.now,
+    ),
   }
 }

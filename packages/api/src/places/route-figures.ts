@@ -8,7 +8,10 @@ const PROFILE_SAMPLES = 300
 const CLIMB_THRESHOLD_M = 5
 const EARTH_RADIUS_M = 6_371_008.8
 
-export const haversineM = (a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number => {
+export const haversineM = (
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+): number => {
   const rad = Math.PI / 180
   const dLat = (b.latitude - a.latitude) * rad
   const dLng = (b.longitude - a.longitude) * rad
@@ -62,7 +65,12 @@ export function routeFigures(gpx: ParsedGpx): RouteFigures {
     endedAt: times.length ? new Date(times.reduce((a, b) => Math.max(a, b))) : null,
     // Loops, not Math.min(...): a spread of 100,000 arguments can overflow the stack.
     bbox: all.reduce<[number, number, number, number]>(
-      ([w, s, e, n], p) => [Math.min(w, p.longitude), Math.min(s, p.latitude), Math.max(e, p.longitude), Math.max(n, p.latitude)],
+      ([w, s, e, n], p) => [
+        Math.min(w, p.longitude),
+        Math.min(s, p.latitude),
+        Math.max(e, p.longitude),
+        Math.max(n, p.latitude),
+      ],
       [Infinity, Infinity, -Infinity, -Infinity],
     ),
     start: all[0]!,

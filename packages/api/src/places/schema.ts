@@ -23,8 +23,14 @@ export const placeMessages = {
 /** The largest GPX file a story takes (the browser checks it too, before sending). */
 export const MAX_GPX_BYTES = 5 * 1024 * 1024
 
-export const latitude = z.number({ error: placeMessages.latitude }).min(-90, placeMessages.latitude).max(90, placeMessages.latitude)
-export const longitude = z.number({ error: placeMessages.longitude }).min(-180, placeMessages.longitude).max(180, placeMessages.longitude)
+export const latitude = z
+  .number({ error: placeMessages.latitude })
+  .min(-90, placeMessages.latitude)
+  .max(90, placeMessages.latitude)
+export const longitude = z
+  .number({ error: placeMessages.longitude })
+  .min(-180, placeMessages.longitude)
+  .max(180, placeMessages.longitude)
 export const countryCode = z
   .string({ error: placeMessages.countryCode })
   .trim()
@@ -37,8 +43,10 @@ export const postPlaceFields = {
   longitude: longitude.nullish(),
   country_code: z.preprocess((v) => (v === '' ? null : v), countryCode.nullish()),
 }
-export const pointIsComplete = (v: { latitude?: number | null | undefined; longitude?: number | null | undefined }): boolean =>
-  (v.latitude == null) === (v.longitude == null)
+export const pointIsComplete = (v: {
+  latitude?: number | null | undefined
+  longitude?: number | null | undefined
+}): boolean => (v.latitude == null) === (v.longitude == null)
 
 /** A story as the map, its list and its card show it. */
 export const mapStory = z.object({
@@ -94,9 +102,18 @@ export type BoundingBox = z.infer<typeof bbox>
 export const placesMapInput = z.object({
   /** west, south, east, north in degrees; west > east crosses the antimeridian. */
   bbox: bbox.default([-180, -85, 180, 85]),
-  zoom: z.number({ error: placeMessages.zoom }).int(placeMessages.zoom).min(0, placeMessages.zoom).max(MAX_MAP_ZOOM, placeMessages.zoom).default(1),
+  zoom: z
+    .number({ error: placeMessages.zoom })
+    .int(placeMessages.zoom)
+    .min(0, placeMessages.zoom)
+    .max(MAX_MAP_ZOOM, placeMessages.zoom)
+    .default(1),
   /** A category slug: only stories of that category (photos have none). */
-  category: text('Category').trim().max(100).optional().transform((v) => v || undefined),
+  category: text('Category')
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
   /** Stories published and photos taken in that year. */
   year: z.number().int().min(1900).max(2200).optional(),
 })

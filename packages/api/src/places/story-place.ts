@@ -7,9 +7,21 @@ import type { StoryPlace } from './schema'
 
 type Deps = Pick<AppDeps, 'prisma'>
 
-const select = { slug: true, latitude: true, longitude: true, countryCode: true, route: { select: { postId: true } } } as const
+const select = {
+  slug: true,
+  latitude: true,
+  longitude: true,
+  countryCode: true,
+  route: { select: { postId: true } },
+} as const
 
-const toStoryPlace = (row: { slug: string; latitude: number | null; longitude: number | null; countryCode: string | null; route: { postId: number } | null }): StoryPlace => ({
+const toStoryPlace = (row: {
+  slug: string
+  latitude: number | null
+  longitude: number | null
+  countryCode: string | null
+  route: { postId: number } | null
+}): StoryPlace => ({
   slug: row.slug,
   latitude: row.latitude,
   longitude: row.longitude,

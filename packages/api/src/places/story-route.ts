@@ -27,7 +27,8 @@ export async function storyRoute(deps: Deps, slug: string): Promise<StoryRoute> 
   const along = cumulativeDistances(points, route.distanceM)
   const snapshot = await deps.places.index.current()
   const photos = snapshot.data.photos.flatMap((photo) => {
-    const placed = placeByTime(photo, points, along, route.startedAt, route.endedAt) ?? placeByPoint(photo, points, along)
+    const placed =
+      placeByTime(photo, points, along, route.startedAt, route.endedAt) ?? placeByPoint(photo, points, along)
     return placed ? [{ ...publicPhoto(photo), ...placed }] : []
   })
   photos.sort((a, b) => a.distance_m - b.distance_m)
@@ -59,7 +60,13 @@ function cumulativeDistances(points: StoredRoutePoint[], totalM: number): number
 
 type Placement = { latitude: number; longitude: number; distance_m: number; placed_by: 'time' | 'point' }
 
-function placeByTime(photo: PlacedPhoto, points: StoredRoutePoint[], along: number[], startedAt: Date | null, endedAt: Date | null): Placement | null {
+function placeByTime(
+  photo: PlacedPhoto,
+  points: StoredRoutePoint[],
+  along: number[],
+  startedAt: Date | null,
+  endedAt: Date | null,
+): Placement | null {
   if (!photo.taken_at || !startedAt || !endedAt) return null
   const t = Date.parse(photo.taken_at)
   if (t < startedAt.getTime() - TIME_MARGIN_MS || t > endedAt.getTime() + TIME_MARGIN_MS) return null

@@ -11,7 +11,10 @@ import type { PhotoPlaceSuggestion } from '../places/schema'
 export const POST_IMAGE_FOLDER = 'posts'
 
 async function postOrThrow(deps: AppDeps, id: number) {
-  const post = await deps.prisma.post.findUnique({ where: { id }, select: { title: true, locationName: true, category: { select: { name: true } } } })
+  const post = await deps.prisma.post.findUnique({
+    where: { id },
+    select: { title: true, locationName: true, category: { select: { name: true } } },
+  })
   if (!post) throw new NotFoundError(messages.posts.missing)
   return post
 }

@@ -23,7 +23,9 @@ async function uniqueSlug(prisma: PrismaClient, title: string, exceptId?: number
   const base = slugify(title) || 'post'
   let free = 0
   for (let first = 1; ; first += SLUG_CANDIDATES) {
-    const candidates = Array.from({ length: SLUG_CANDIDATES }, (_, i) => (first + i === 1 ? base : `${base}-${first + i}`))
+    const candidates = Array.from({ length: SLUG_CANDIDATES }, (_, i) =>
+      first + i === 1 ? base : `${base}-${first + i}`,
+    )
     const taken = new Set(
       (
         await prisma.post.findMany({
@@ -36,7 +38,11 @@ async function uniqueSlug(prisma: PrismaClient, title: string, exceptId?: number
   }
 }
 
-async function checkReferences(prisma: PrismaClient, categoryId: number | null | undefined, tagIds: number[] | undefined) {
+async function checkReferences(
+  prisma: PrismaClient,
+  categoryId: number | null | undefined,
+  tagIds: number[] | undefined,
+) {
   if (categoryId && !(await prisma.category.findUnique({ where: { id: categoryId }, select: { id: true } }))) {
     throw new InvalidInputError(messages.posts.unknownCategory)
   }
@@ -102,9 +108,18 @@ function scheduledTime(deps: AppDeps, at: Date | null): Date {
   return at
 }
 
-export async function createPost(deps: AppDeps, authorId: number, input: CreatePostData): Promise<{ id: number; slug: string }> {
+export async function createPost(
+  deps: AppDeps,
+  authorId: number,
+  input: CreatePostData,
+): Promise<{ id: number; slug: string }> {
   const { prisma } = deps
-  const publishedAt = input.status === 'published' ? deps.now() : input.status === 'scheduled' ? scheduledTime(deps, input.published_at) : null
+  const publishedAt =
+    input.status === 'published'
+      ? deps.now()
+      : input.status === 'scheduled'
+        ? scheduledTime(deps, input.published_at)
+        : null
   const tagIds = await checkReferences(prisma, input.category_id, input.tags)
   const fields = { ...contentFields(input), ...placeFields(deps, input) }
   return withFreshSlug(async (skip) =>
@@ -130,17 +145,25 @@ export async function createPost(deps: AppDeps, authorId: number, input: CreateP
  * and is "now" otherwise (a scheduled post published early too); scheduling takes the chosen time; taking a
  * scheduled post back to draft forgets its time. Saving without a status change can move a scheduled time.
  */
-function publicationTime(deps: AppDeps, existing: { status: string; publishedAt: Date | null }, input: UpdatePostData): Date | null | undefined {
+function publicationTime(
+  deps: AppDeps,
+  existing: { status: string; publishedAt: Date | null },
+  input: UpdatePostData,
+): Date | null | undefined {
   const status = input.status ?? existing.status
   const wasPublic = existing.publishedAt !== null && existing.status !== 'scheduled'
   if (status === 'published') return existing.status === 'published' || wasPublic ? undefined : deps.now()
-  if (status === 'scheduled') return input.published_at || input.status === 'scheduled' ? scheduledTime(deps, input.published_at) : undefined
+  if (status === 'scheduled')
+    return input.published_at || input.status === 'scheduled' ? scheduledTime(deps, input.published_at) : undefined
   return existing.status === 'scheduled' ? null : undefined
 }
 
 export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<{ id: number; slug: string }> {
   const { prisma } = deps
-  const existing = await prisma.post.findUnique({ where: { id: input.id }, select: { title: true, slug: true, publishedAt: true, status: true } })
+  const existing = await prisma.post.findUnique({
+    where: { id: input.id },
+    select: { title: true, slug: true, publishedAt: true, status: true },
+  })
   if (!existing) throw new NotFoundError(messages.posts.missing)
   const tagIds = await checkReferences(prisma, input.category_id, input.tags)
   const fields = { ...contentFields(input), ...placeFields(deps, input) }
@@ -148,7 +171,10 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
   const wasPublic = existing.publishedAt !== null && existing.publishedAt <= deps.now()
   const saved = await withFreshSlug(async (skip) => {
     // Once a post has been public its address may be shared, so its slug never changes again.
-    const slug = wasPublic || input.title === existing.title ? existing.slug : await uniqueSlug(prisma, input.title, input.id, skip)
+    const slug =
+      wasPublic || input.title === existing.title
+        ? existing.slug
+        : await uniqueSlug(prisma, input.title, input.id, skip)
     return prisma.$transaction(async (tx) => {
       if (input.tags) await tx.postTag.deleteMany({ where: { postId: input.id } })
       return tx.post.update({

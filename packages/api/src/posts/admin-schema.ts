@@ -82,8 +82,16 @@ export type AdminPost = z.infer<typeof adminPost>
  * SPEC.md §5: on save an empty meta title becomes the title and an empty meta description the excerpt. The
  * editor applies it before sending (so the REST body is as the spec says) and the server again on every save.
  */
-export function withMetaDefaults(post: { title: string; excerpt?: string | null; meta_title?: string | null; meta_description?: string | null }) {
-  return { meta_title: post.meta_title?.trim() || post.title, meta_description: post.meta_description?.trim() || post.excerpt || null }
+export function withMetaDefaults(post: {
+  title: string
+  excerpt?: string | null
+  meta_title?: string | null
+  meta_description?: string | null
+}) {
+  return {
+    meta_title: post.meta_title?.trim() || post.title,
+    meta_description: post.meta_description?.trim() || post.excerpt || null,
+  }
 }
 
 const optionalText = (max: number) =>
@@ -101,11 +109,24 @@ const optionalId = z.preprocess(
 
 /** SPEC.md §3 "Post (form)" as create and update receive it. */
 const postFields = {
-  title: text('Title', { error: messages.posts.titleRequired }).trim().min(1, messages.posts.titleRequired).max(200, 'Title must be at most 200 characters'),
-  content: text('Content', { error: messages.posts.contentRequired }).trim().min(1, messages.posts.contentRequired).max(500_000, 'Content is too long'),
-  excerpt: text('Excerpt').trim().max(1000, 'Excerpt must be at most 1000 characters').nullish().transform((v) => v ?? ''),
+  title: text('Title', { error: messages.posts.titleRequired })
+    .trim()
+    .min(1, messages.posts.titleRequired)
+    .max(200, 'Title must be at most 200 characters'),
+  content: text('Content', { error: messages.posts.contentRequired })
+    .trim()
+    .min(1, messages.posts.contentRequired)
+    .max(500_000, 'Content is too long'),
+  excerpt: text('Excerpt')
+    .trim()
+    .max(1000, 'Excerpt must be at most 1000 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
   category_id: optionalId.optional(),
-  tags: z.array(z.coerce.number().pipe(id('Tag id'))).max(50).optional(),
+  tags: z
+    .array(z.coerce.number().pipe(id('Tag id')))
+    .max(50)
+    .optional(),
   featured_image: optionalText(2000).refine((url) => url === null || isSafeImageUrl(url), messages.posts.badImageUrl),
   featured_image_alt: optionalText(300),
   location_name: optionalText(200),
@@ -118,7 +139,14 @@ const postFields = {
   meta_keywords: z
     .union([z.array(text('Keyword').trim().max(100)), text('Keywords').max(2000)])
     .optional()
-    .transform((v) => (v === undefined ? undefined : (typeof v === 'string' ? v.split(',') : v).map((k) => k.trim()).filter(Boolean).slice(0, 30))),
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : (typeof v === 'string' ? v.split(',') : v)
+            .map((k) => k.trim())
+            .filter(Boolean)
+            .slice(0, 30),
+    ),
 }
 
 const completePoint = { message: placeMessages.pointIncomplete }
@@ -129,7 +157,9 @@ export const SCHEDULE_IN_PAST = 'Choose a date and time in the future to schedul
 const publishAt = z
   .string()
   .trim()
-  .refine((v) => !Number.isNaN(Date.parse(v)) && /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), { message: 'Publish time must be a date and time' })
+  .refine((v) => !Number.isNaN(Date.parse(v)) && /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), {
+    message: 'Publish time must be a date and time',
+  })
   .nullish()
   .transform((v) => (v ? new Date(v) : null))
 

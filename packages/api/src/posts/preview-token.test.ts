@@ -19,6 +19,7 @@ describe('draft preview tokens', () => {
     expect(readPreviewToken(key, `43.${expires}.${sig}`, now)).toEqual({ problem: 'invalid' })
     expect(readPreviewToken(key, `42.${Number(expires) + 3600}.${sig}`, now)).toEqual({ problem: 'invalid' })
     expect(readPreviewToken('x'.repeat(40), token, now)).toEqual({ problem: 'invalid' })
-    for (const junk of ['', 'abc', '42.1.short', `${token}x`]) expect(readPreviewToken(key, junk, now)).toEqual({ problem: 'invalid' })
+    for (const junk of ['', 'abc', '42.1.short', `${token}x`])
+      expect(readPreviewToken(key, junk, now)).toEqual({ problem: 'invalid' })
   })
 })

@@ -13,11 +13,18 @@ const signature = (secretKey: string, postId: number, expires: number): Buffer =
  */
 export function signPreviewToken(secretKey: string, postId: number, now: Date): { token: string; expiresAt: Date } {
   const expires = Math.floor((now.getTime() + PREVIEW_TTL_MS) / 1000)
-  return { token: `${postId}.${expires}.${signature(secretKey, postId, expires).toString('base64url')}`, expiresAt: new Date(expires * 1000) }
+  return {
+    token: `${postId}.${expires}.${signature(secretKey, postId, expires).toString('base64url')}`,
+    expiresAt: new Date(expires * 1000),
+  }
 }
 
 /** The post id a token was made for, or why it cannot be used. */
-export function readPreviewToken(secretKey: string, token: string, now: Date): { postId: number } | { problem: 'invalid' | 'expired' } {
+export function readPreviewToken(
+  secretKey: string,
+  token: string,
+  now: Date,
+): { postId: number } | { problem: 'invalid' | 'expired' } {
   const match = /^(\d{1,10})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token)
   if (!match) return { problem: 'invalid' }
   const postId = Number(match[1])

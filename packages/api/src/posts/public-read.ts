@@ -143,7 +143,9 @@ async function selectPage<R extends CardRow>(
     ORDER BY ${newestFirst}
     LIMIT ${limit} OFFSET ${offset}`
   if (rows.length || offset === 0) return { rows, total: Number(rows[0]?.total ?? 0) }
-  const [count] = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS "total" FROM ${cardTables} WHERE ${where}`
+  const [count] = await prisma.$queryRaw<
+    { total: number }[]
+  >`SELECT count(*)::int AS "total" FROM ${cardTables} WHERE ${where}`
   return { rows, total: Number(count?.total ?? 0) }
 }
 
@@ -158,14 +160,25 @@ export async function publicPostPage(
   return { rows: page.rows.map((r) => toPublicPost(r, pendingViews)), total: page.total }
 }
 
-export async function postCardPage(prisma: PrismaClient, filter: PostFilter, limit: number, offset: number): Promise<Page<PostCard>> {
+export async function postCardPage(
+  prisma: PrismaClient,
+  filter: PostFilter,
+  limit: number,
+  offset: number,
+): Promise<Page<PostCard>> {
   const page = await selectPage<CardRow>(prisma, cardColumns, cardTables, filter, limit, offset)
   return { rows: page.rows.map(toCard), total: page.total }
 }
 
 /** One published post by slug, with everything the public shape carries, in one statement. */
-export async function publicPostBySlug(prisma: PrismaClient, slug: string, pendingViews: (postId: number) => number): Promise<PublicPost | null> {
-  const [row] = await prisma.$queryRaw<PostRow[]>`SELECT ${postColumns} FROM ${postTables} WHERE p."slug" = ${slug} AND ${isPublished} LIMIT 1`
+export async function publicPostBySlug(
+  prisma: PrismaClient,
+  slug: string,
+  pendingViews: (postId: number) => number,
+): Promise<PublicPost | null> {
+  const [row] = await prisma.$queryRaw<
+    PostRow[]
+  >`SELECT ${postColumns} FROM ${postTables} WHERE p."slug" = ${slug} AND ${isPublished} LIMIT 1`
   return row ? toPublicPost(row, pendingViews) : null
 }
 
@@ -186,7 +199,10 @@ const after = (cursor: Cursor | undefined) => {
  * Every published post, newest first, read in keyset batches of BATCH_SIZE so no single statement is
  * unbounded (the spec's `GET /api/posts` without a limit; its answer is cached).
  */
-export async function allPublicPosts(prisma: PrismaClient, pendingViews: (postId: number) => number): Promise<PublicPost[]> {
+export async function allPublicPosts(
+  prisma: PrismaClient,
+  pendingViews: (postId: number) => number,
+): Promise<PublicPost[]> {
   const posts: PublicPost[] = []
   let cursor: Cursor | undefined
   for (;;) {
@@ -207,7 +223,9 @@ export async function publishedPostDates(prisma: PrismaClient): Promise<{ slug: 
   const dates: { slug: string; updated_at: string }[] = []
   let cursor: Cursor | undefined
   for (;;) {
-    const rows = await prisma.$queryRaw<{ id: number; slug: string; published_at: Date | string | null; updated_at: Date | string }[]>`
+    const rows = await prisma.$queryRaw<
+      { id: number; slug: string; published_at: Date | string | null; updated_at: Date | string }[]
+    >`
       SELECT p."id", p."slug", p."published_at", p."updated_at" FROM "posts" p
       WHERE ${isPublished} AND ${after(cursor)}
       ORDER BY ${newestFirst}

@@ -8,7 +8,13 @@ import {
   publishedPostsInput,
   publishedPostsOutput,
 } from './public-schema'
-import { countPostView, findPublishedPostOrThrow, listPostCards, listPublishedPosts, readPublishedPost } from './public-service'
+import {
+  countPostView,
+  findPublishedPostOrThrow,
+  listPostCards,
+  listPublishedPosts,
+  readPublishedPost,
+} from './public-service'
 
 /** Procedures visitors use to read published posts (issue: reading). */
 export const publicPostProcedures = {
@@ -17,8 +23,18 @@ export const publicPostProcedures = {
    * asks) without the bodies unless `include=content`; category and search.
    */
   published: publicProcedure
-    .meta({ rest: { method: 'GET', path: '/api/posts', summary: 'Published stories: all with their bodies, or a page (limit) without them unless include=content', data: 'posts', pagination: 'pagination' } })
-    .input(publishedPostsInput).output(publishedPostsOutput).query(({ ctx, input }) => listPublishedPosts(ctx.deps, input)),
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/posts',
+        summary: 'Published stories: all with their bodies, or a page (limit) without them unless include=content',
+        data: 'posts',
+        pagination: 'pagination',
+      },
+    })
+    .input(publishedPostsInput)
+    .output(publishedPostsOutput)
+    .query(({ ctx, input }) => listPublishedPosts(ctx.deps, input)),
   /**
    * The blog list's page of story cards (no bodies), with search, category, paging and the chips' counts:
    * the web app's list procedure. See `postCardsInput` / `postCardsOutput`.
@@ -30,7 +46,9 @@ export const publicPostProcedures = {
   /** One published post; counts a view (the REST path of SPEC.md §7 and outside callers). */
   bySlug: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/posts/slug/:slug', summary: 'One published story; counts a view' } })
-    .input(postBySlugInput).output(publicPost).query(({ ctx, input }) => readPublishedPost(ctx.deps, input.slug, ctx.onEachRead)),
+    .input(postBySlugInput)
+    .output(publicPost)
+    .query(({ ctx, input }) => readPublishedPost(ctx.deps, input.slug, ctx.onEachRead)),
   /**
    * The same post without counting a view. The web app loads it ahead of time (hovering a link preloads the
    * story), so the visit itself is counted separately with recordView once the page is shown.

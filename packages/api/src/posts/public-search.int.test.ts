@@ -45,12 +45,15 @@ describe('blog search plan', () => {
     )
     const nodes = nodesOf(row!['QUERY PLAN'][0].Plan)
     expect(nodes.map((n) => n['Index Name'])).toContain('posts_search_idx')
-    const scansComputingDocuments = nodes.filter((n) => n['Relation Name'] === 'posts' && /to_tsvector/.test(n.Filter ?? ''))
+    const scansComputingDocuments = nodes.filter(
+      (n) => n['Relation Name'] === 'posts' && /to_tsvector/.test(n.Filter ?? ''),
+    )
     expect(scansComputingDocuments).toEqual([])
   })
 
   it('still finds what the spec says it finds: words, prefixes and fragments inside words', async () => {
-    const count = async (search: string) => (await database.prisma.$queryRaw<{ total: number }[]>(searchHits(search, undefined)))[0]?.total ?? 0
+    const count = async (search: string) =>
+      (await database.prisma.$queryRaw<{ total: number }[]>(searchHits(search, undefined)))[0]?.total ?? 0
     expect(await count('island')).toBe(15)
     expect(await count('isla')).toBe(15)
     expect(await count('slan')).toBe(15)

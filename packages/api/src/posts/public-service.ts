@@ -13,7 +13,14 @@ import {
   type PostFilter,
 } from './public-read'
 import { searchHits } from './public-search'
-import { postBySlugInput, type PostCardsOutput, type PostCardsQuery, type PublicPost, type PublishedPostsOutput, type PublishedPostsQuery } from './public-schema'
+import {
+  postBySlugInput,
+  type PostCardsOutput,
+  type PostCardsQuery,
+  type PublicPost,
+  type PublishedPostsOutput,
+  type PublishedPostsQuery,
+} from './public-schema'
 
 const filterOf = (input: { search?: string | undefined; category?: string | undefined }): PostFilter =>
   input.search ? { hits: searchHits(input.search, input.category) } : { category: input.category }
@@ -30,7 +37,10 @@ export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQue
   if (input.limit) {
     const page = await publicPostPage(deps.prisma, filter, input.limit, (input.page - 1) * input.limit, pending)
     const posts = input.include === 'content' ? page.rows : page.rows.map(({ content: _body, ...listed }) => listed)
-    return { posts, pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) } }
+    return {
+      posts,
+      pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) },
+    }
   }
   // Everything, in keyset batches; a search or a category (a fraction of the posts) in offset batches.
   let posts: PublicPost[] = []
@@ -64,7 +74,11 @@ export async function listPostCards(deps: AppDeps, input: PostCardsQuery): Promi
  * A published post by its slug, counting one view: `onEachRead` runs the count now and again whenever the
  * server's public-read cache serves this answer without calling the procedure.
  */
-export async function readPublishedPost(deps: AppDeps, slug: string, onEachRead: (effect: () => void) => void): Promise<PublicPost> {
+export async function readPublishedPost(
+  deps: AppDeps,
+  slug: string,
+  onEachRead: (effect: () => void) => void,
+): Promise<PublicPost> {
   const post = await publicPostBySlug(deps.prisma, slug, () => 0)
   if (!post) throw new NotFoundError(messages.posts.notFoundText)
   onEachRead(() => deps.views.count(post.id))

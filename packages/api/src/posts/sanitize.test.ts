@@ -16,7 +16,10 @@ describe('sanitizePostHtml', () => {
     ['<p style="color:red" onclick="x()">x</p>', '<p>x</p>'],
     ['<iframe src="https://evil.example"></iframe>', ''],
     ['<img src="data:image/svg+xml;base64,AAAA" />', '<img />'],
-    ['<a href="https://x.example" target="_blank">x</a>', '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>'],
+    [
+      '<a href="https://x.example" target="_blank">x</a>',
+      '<a href="https://x.example" target="_blank" rel="noopener noreferrer">x</a>',
+    ],
   ])('cleans %s', (dirty, clean) => expect(sanitizePostHtml(dirty)).toBe(clean))
 
   // Content is sanitised on every write, so a post saved again must come out unchanged.
@@ -32,7 +35,10 @@ describe('sanitizePostHtml', () => {
 // Issue 11, finding 12: an unclosed <style> made the parser read the rest of the post as CSS, and drop it.
 describe('raw-text elements', () => {
   it.each([
-    ['<p>Before</p><style>p { color: red }<p>After the style</p><h2>And a heading</h2>', '<p>Before</p>p { color: red }<p>After the style</p><h2>And a heading</h2>'],
+    [
+      '<p>Before</p><style>p { color: red }<p>After the style</p><h2>And a heading</h2>',
+      '<p>Before</p>p { color: red }<p>After the style</p><h2>And a heading</h2>',
+    ],
     ['<p>Before</p><style>p{}</style><p>After</p>', '<p>Before</p><p>After</p>'],
     ['<p>a</p><script>alert(1)<p>b</p>', '<p>a</p>alert(1)<p>b</p>'],
     ['<p>a</p><SCRIPT src=x></SCRIPT><p>b</p>', '<p>a</p><p>b</p>'],

@@ -31,9 +31,17 @@ describe('the database client every writer uses', () => {
     await prisma.post.updateMany({ where: { slug: 'b' }, data: { content: `${dirty}<p>3</p>` } })
     expect(await stored('b')).toBe(`${clean}<p>3</p>`)
 
-    await prisma.post.upsert({ where: { slug: 'c' }, create: { slug: 'c', title: 'C', content: dirty, authorId }, update: {} })
+    await prisma.post.upsert({
+      where: { slug: 'c' },
+      create: { slug: 'c', title: 'C', content: dirty, authorId },
+      update: {},
+    })
     expect(await stored('c')).toBe(clean)
-    await prisma.post.upsert({ where: { slug: 'c' }, create: { slug: 'c', title: 'C', authorId }, update: { content: `${dirty}!` } })
+    await prisma.post.upsert({
+      where: { slug: 'c' },
+      create: { slug: 'c', title: 'C', authorId },
+      update: { content: `${dirty}!` },
+    })
     expect(await stored('c')).toBe(`${clean}!`)
   })
 

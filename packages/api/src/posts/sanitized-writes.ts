@@ -10,7 +10,8 @@ function cleanContent(data: PostData): void {
   else if (typeof data.content.set === 'string') data.content.set = sanitizePostHtml(data.content.set)
 }
 
-const cleanAll = (data: PostData | PostData[]) => (Array.isArray(data) ? data.forEach(cleanContent) : cleanContent(data))
+const cleanAll = (data: PostData | PostData[]) =>
+  Array.isArray(data) ? data.forEach(cleanContent) : cleanContent(data)
 
 /**
  * The database client every part of Wayfarer writes through (`deps.prisma`): any create, update or upsert of

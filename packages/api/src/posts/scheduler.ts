@@ -19,7 +19,11 @@ export async function publishDuePosts(prisma: PrismaClient, now: Date): Promise<
 }
 
 async function nextDueTime(prisma: PrismaClient): Promise<Date | null> {
-  const row = await prisma.post.findFirst({ where: { status: 'scheduled' }, orderBy: { publishedAt: 'asc' }, select: { publishedAt: true } })
+  const row = await prisma.post.findFirst({
+    where: { status: 'scheduled' },
+    orderBy: { publishedAt: 'asc' },
+    select: { publishedAt: true },
+  })
   return row?.publishedAt ?? null
 }
 

@@ -3,7 +3,11 @@ import { excerptFromContent, hasStoryContent, htmlToText, readingTimeOf } from '
 
 describe('story text', () => {
   it('reads HTML as text: tags out, block ends as line breaks, references decoded once', () => {
-    expect(htmlToText('<h2>Day one</h2><p>Sand &amp; stars&nbsp;&lt;3 &quot;wow&quot; &#8212; &hellip;</p><script>x()</script>')).toBe('Day one\nSand & stars <3 "wow" — …')
+    expect(
+      htmlToText(
+        '<h2>Day one</h2><p>Sand &amp; stars&nbsp;&lt;3 &quot;wow&quot; &#8212; &hellip;</p><script>x()</script>',
+      ),
+    ).toBe('Day one\nSand & stars <3 "wow" — …')
     expect(htmlToText('&amp;lt;')).toBe('&lt;') // as a browser shows it
   })
 

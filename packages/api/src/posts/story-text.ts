@@ -6,15 +6,33 @@ const WORDS_PER_MINUTE = 200
 export const EXCERPT_LENGTH = 160
 
 const named: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', hellip: '…', ndash: '–', mdash: '—',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', copy: '©', reg: '®', trade: '™', deg: '°',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  deg: '°',
 }
 
 /** HTML character references to text (titles and excerpts are stored as plain text). */
 export const decodeEntities = (text: string): string =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number.parseInt(ref.slice(1), 10)
       return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole
     }
     return named[ref.toLowerCase()] ?? whole
@@ -39,7 +57,8 @@ const flatText = (html: string): string => htmlToText(html).replace(/\s+/g, ' ')
 export const hasStoryContent = (html: string): boolean => flatText(html) !== '' || /<img\b/i.test(html)
 
 /** Minutes to read at 200 words a minute, at least one. */
-export const readingTimeOf = (html: string): number => Math.max(1, Math.ceil(flatText(html).split(' ').filter(Boolean).length / WORDS_PER_MINUTE))
+export const readingTimeOf = (html: string): number =>
+  Math.max(1, Math.ceil(flatText(html).split(' ').filter(Boolean).length / WORDS_PER_MINUTE))
 
 /** SPEC.md §5: strip tags, take the first 160 characters, append an ellipsis when exactly 160 were reached. */
 export function excerptFromContent(html: string): string {

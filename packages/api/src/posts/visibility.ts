@@ -13,4 +13,5 @@ export const isPublicStatus = (status: string): boolean => status === PUBLIC_POS
 export const publicPostWhere = { status: PUBLIC_POST_STATUS } as const satisfies Prisma.PostWhereInput
 
 /** The rule for raw SQL over the posts table under `alias`. */
-export const publicPostSql = (alias: string): Prisma.Sql => Prisma.sql`${Prisma.raw(`${alias}."status"`)} = ${PUBLIC_POST_STATUS}::"PostStatus"`
+export const publicPostSql = (alias: string): Prisma.Sql =>
+  Prisma.sql`${Prisma.raw(`${alias}."status"`)} = ${PUBLIC_POST_STATUS}::"PostStatus"`

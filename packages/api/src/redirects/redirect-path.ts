@@ -7,7 +7,8 @@ const safeDecode = (text: string): string => {
 }
 
 // Whitespace, control characters and backslashes have no business in a path, and browsers read "\" as "/".
-const hasUnsafeCharacter = (text: string): boolean => /[\s\\]/.test(text) || [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+const hasUnsafeCharacter = (text: string): boolean =>
+  /[\s\\]/.test(text) || [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
 
 /**
  * The stored form of an old address: site-relative, percent-decoded, no trailing slash, the query kept
@@ -28,7 +29,8 @@ export function normalizeFromPath(input: string): string | null {
  * read as another host ("//evil.example", "/\evil.example", "https://…", "javascript:" are all refused).
  */
 export function isSiteTarget(target: string): boolean {
-  if (!target.startsWith('/') || target.startsWith('//') || hasUnsafeCharacter(target) || target.length > 1000) return false
+  if (!target.startsWith('/') || target.startsWith('//') || hasUnsafeCharacter(target) || target.length > 1000)
+    return false
   const base = 'http://wayfarer.invalid'
   try {
     return new URL(target, base).origin === base

@@ -27,7 +27,11 @@ export const redirectsInput = z
   .object({
     page: z.number().int().min(1).max(100_000).default(1),
     limit: z.number().int().min(1).max(100).default(REDIRECTS_PAGE_SIZE),
-    search: text('Search').trim().max(200).optional().transform((v) => v || undefined),
+    search: text('Search')
+      .trim()
+      .max(200)
+      .optional()
+      .transform((v) => v || undefined),
   })
   .prefault({})
 
@@ -40,18 +44,26 @@ const fromPath = text('Old address', { error: redirectMessages.badFrom })
   .trim()
   .transform((v, ctx) => {
     // A full old URL is accepted and reduced to its path: owners paste them from their old site.
-    const path = URL.canParse(v) && /^https?:/i.test(v) ? normalizeFromPath(`${new URL(v).pathname}${new URL(v).search}`) : normalizeFromPath(v)
+    const path =
+      URL.canParse(v) && /^https?:/i.test(v)
+        ? normalizeFromPath(`${new URL(v).pathname}${new URL(v).search}`)
+        : normalizeFromPath(v)
     if (!path) {
       ctx.addIssue({ code: 'custom', message: redirectMessages.badFrom })
       return z.NEVER
     }
     return path
   })
-const toPath = text('Target', { error: redirectMessages.badTarget }).trim().refine(isSiteTarget, redirectMessages.badTarget)
+const toPath = text('Target', { error: redirectMessages.badTarget })
+  .trim()
+  .refine(isSiteTarget, redirectMessages.badTarget)
 
 export const saveRedirectInput = z
   .object({ from_path: fromPath, to_path: toPath })
-  .refine((r) => r.from_path !== r.to_path.replace(/\/+$/, ''), { message: redirectMessages.sameAddress, path: ['to_path'] })
+  .refine((r) => r.from_path !== r.to_path.replace(/\/+$/, ''), {
+    message: redirectMessages.sameAddress,
+    path: ['to_path'],
+  })
 export type SaveRedirectInput = z.input<typeof saveRedirectInput>
 export const updateRedirectInput = z.object({ id: id('Redirect'), from_path: fromPath, to_path: toPath })
 export const redirectIdInput = z.object({ id: id('Redirect') })

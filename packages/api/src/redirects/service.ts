@@ -13,31 +13,59 @@ const toItem = (r: RedirectModel): RedirectItem => ({
   updated_at: r.updatedAt.toISOString(),
 })
 
-
-export async function listRedirects(deps: Pick<AppDeps, 'prisma'>, input: { page: number; limit: number; search?: string | undefined }) {
+export async function listRedirects(
+  deps: Pick<AppDeps, 'prisma'>,
+  input: { page: number; limit: number; search?: string | undefined },
+) {
   const where: Prisma.RedirectWhereInput = input.search
-    ? { OR: [{ fromPath: { contains: input.search, mode: 'insensitive' } }, { toPath: { contains: input.search, mode: 'insensitive' } }] }
+    ? {
+        OR: [
+          { fromPath: { contains: input.search, mode: 'insensitive' } },
+          { toPath: { contains: input.search, mode: 'insensitive' } },
+        ],
+      }
     : {}
   const [rows, total] = await Promise.all([
-    deps.prisma.redirect.findMany({ where, orderBy: [{ fromPath: 'asc' }], take: input.limit, skip: (input.page - 1) * input.limit }),
+    deps.prisma.redirect.findMany({
+      where,
+      orderBy: [{ fromPath: 'asc' }],
+      take: input.limit,
+      skip: (input.page - 1) * input.limit,
+    }),
     deps.prisma.redirect.count({ where }),
   ])
-  return { redirects: rows.map(toItem), pagination: { page: input.page, limit: input.limit, total, pages: Math.max(1, Math.ceil(total / input.limit)) } }
+  return {
+    redirects: rows.map(toItem),
+    pagination: { page: input.page, limit: input.limit, total, pages: Math.max(1, Math.ceil(total / input.limit)) },
+  }
 }
 
-export async function createRedirect(deps: Pick<AppDeps, 'prisma'>, input: { from_path: string; to_path: string }): Promise<RedirectItem> {
+export async function createRedirect(
+  deps: Pick<AppDeps, 'prisma'>,
+  input: { from_path: string; to_path: string },
+): Promise<RedirectItem> {
   try {
-    return toItem(await deps.prisma.redirect.create({ data: { fromPath: input.from_path, toPath: input.to_path, source: 'manual' } }))
+    return toItem(
+      await deps.prisma.redirect.create({
+        data: { fromPath: input.from_path, toPath: input.to_path, source: 'manual' },
+      }),
+    )
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(redirectMessages.duplicate)
     throw error
   }
 }
 
-export async function updateRedirect(deps: Pick<AppDeps, 'prisma'>, input: { id: number; from_path: string; to_path: string }): Promise<RedirectItem> {
+export async function updateRedirect(
+  deps: Pick<AppDeps, 'prisma'>,
+  input: { id: number; from_path: string; to_path: string },
+): Promise<RedirectItem> {
   if (input.from_path === input.to_path.replace(/\/+$/, '')) throw new InvalidInputError(redirectMessages.sameAddress)
   try {
-    const { count } = await deps.prisma.redirect.updateMany({ where: { id: input.id }, data: { fromPath: input.from_path, toPath: input.to_path } })
+    const { count } = await deps.prisma.redirect.updateMany({
+      where: { id: input.id },
+      data: { fromPath: input.from_path, toPath: input.to_path },
+    })
     if (!count) throw new NotFoundError(redirectMessages.notFound)
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(redirectMessages.duplicate)
@@ -57,17 +85,29 @@ export async function deleteRedirect(deps: Pick<AppDeps, 'prisma'>, id: number):
  * a real page such as the home page; plain paths only when `isRealPage` says the site has no page there, so
  * a redirect can never hide a real page. A stored target that is not a site path is never followed.
  */
-export async function findRedirect(prisma: PrismaClient, url: string, isRealPage: () => Promise<boolean>): Promise<string | null> {
+export async function findRedirect(
+  prisma: PrismaClient,
+  url: string,
+  isRealPage: () => Promise<boolean>,
+): Promise<string | null> {
   const keys = lookupKeys(url)
   const pick = (rows: { fromPath: string; toPath: string }[], order: string[]) =>
-    order.map((k) => rows.find((r) => r.fromPath === k)?.toPath).find((t): t is string => t !== undefined && isSiteTarget(t)) ?? null
+    order
+      .map((k) => rows.find((r) => r.fromPath === k)?.toPath)
+      .find((t): t is string => t !== undefined && isSiteTarget(t)) ?? null
   if (keys.withQuery.length) {
-    const rows = await prisma.redirect.findMany({ where: { fromPath: { in: keys.withQuery } }, select: { fromPath: true, toPath: true } })
+    const rows = await prisma.redirect.findMany({
+      where: { fromPath: { in: keys.withQuery } },
+      select: { fromPath: true, toPath: true },
+    })
     const target = pick(rows, keys.withQuery)
     if (target) return target
   }
   if (!keys.path) return null
-  const row = await prisma.redirect.findUnique({ where: { fromPath: keys.path }, select: { fromPath: true, toPath: true } })
+  const row = await prisma.redirect.findUnique({
+    where: { fromPath: keys.path },
+    select: { fromPath: true, toPath: true },
+  })
   if (!row || (await isRealPage())) return null
   return pick([row], [keys.path])
 }

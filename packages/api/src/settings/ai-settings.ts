@@ -12,7 +12,13 @@ const storedAiSettings = z.object({
   keyHint: z.string().default(''),
   enabled: z.boolean().default(false),
   model: aiModel.catch('gemini-1.5-pro').default('gemini-1.5-pro'),
-  maxTokens: z.number().int().min(AI_MAX_TOKENS.min).max(AI_MAX_TOKENS.max).catch(AI_MAX_TOKENS.default).default(AI_MAX_TOKENS.default),
+  maxTokens: z
+    .number()
+    .int()
+    .min(AI_MAX_TOKENS.min)
+    .max(AI_MAX_TOKENS.max)
+    .catch(AI_MAX_TOKENS.default)
+    .default(AI_MAX_TOKENS.default),
 })
 type StoredAiSettings = z.infer<typeof storedAiSettings>
 
@@ -66,7 +72,11 @@ export async function saveAiSettings(deps: AppDeps, input: AiSettingsInput): Pro
     model: input.model,
     maxTokens: input.maxTokens,
   }
-  await deps.prisma.setting.upsert({ where: { key: SETTINGS_KEY }, create: { key: SETTINGS_KEY, value: next }, update: { value: next } })
+  await deps.prisma.setting.upsert({
+    where: { key: SETTINGS_KEY },
+    create: { key: SETTINGS_KEY, value: next },
+    update: { value: next },
+  })
   return getAiSettings(deps)
 }
 

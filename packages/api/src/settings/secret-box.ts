@@ -11,7 +11,9 @@ export function sealSecret(secretKey: string, purpose: string, plaintext: string
   const iv = randomBytes(12)
   const cipher = createCipheriv('aes-256-gcm', keyFor(secretKey, purpose), iv)
   const encrypted = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-  return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), encrypted.toString('base64')].join(':')
+  return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), encrypted.toString('base64')].join(
+    ':',
+  )
 }
 
 /** The plaintext, or null when the box was sealed with another key or was tampered with. */

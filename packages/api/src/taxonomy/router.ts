@@ -7,11 +7,15 @@ import { findCategory, listCategories, listTags } from './service'
 export const taxonomyRouter = router({
   categories: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/categories', summary: 'Categories with their story counts' } })
-    .output(z.array(publicCategory)).query(({ ctx }) => listCategories(ctx.deps)),
+    .output(z.array(publicCategory))
+    .query(({ ctx }) => listCategories(ctx.deps)),
   category: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/categories/:slug', summary: 'One category with its story count' } })
-    .input(categoryBySlugInput).output(publicCategory).query(({ ctx, input }) => findCategory(ctx.deps, input.slug)),
+    .input(categoryBySlugInput)
+    .output(publicCategory)
+    .query(({ ctx, input }) => findCategory(ctx.deps, input.slug)),
   tags: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/tags', summary: 'Tags with their story counts' } })
-    .output(z.array(publicTag)).query(({ ctx }) => listTags(ctx.deps)),
+    .output(z.array(publicTag))
+    .query(({ ctx }) => listTags(ctx.deps)),
 })

@@ -23,7 +23,14 @@ export async function categoryCounts(deps: Pick<AppDeps, 'prisma'>): Promise<Cat
     ? Number(rows[0]!.published_total)
     : await deps.prisma.post.count({ where: publicPostWhere })
   return {
-    categories: rows.map((c) => ({ id: Number(c.id), name: c.name, slug: c.slug, color: c.color, description: c.description, post_count: Number(c.post_count) })),
+    categories: rows.map((c) => ({
+      id: Number(c.id),
+      name: c.name,
+      slug: c.slug,
+      color: c.color,
+      description: c.description,
+      post_count: Number(c.post_count),
+    })),
     publishedTotal,
   }
 }

@@ -25,7 +25,8 @@ interface JobRecord extends ImportJob {
   touchedAt: number
 }
 
-const UNEXPECTED = 'The import stopped on an unexpected error; what was imported before it is kept, and running it again continues'
+const UNEXPECTED =
+  'The import stopped on an unexpected error; what was imported before it is kept, and running it again continues'
 
 /**
  * The imports of Admin → Settings → Import/Export: an uploaded file is checked (a dry run), then imported, both
@@ -56,8 +57,19 @@ export class ImportJobs {
       const size = await checkFileSize(file, this.options.maxBytes)
       const format = await detectFormat(file)
       const job: JobRecord = {
-        id, filename: filename.slice(0, 200), size, format, state: 'uploaded', progress: { done: 0, total: 0 },
-        dry_run: null, report: null, error: null, file, siteUrl: undefined, includePages: false, touchedAt: Date.now(),
+        id,
+        filename: filename.slice(0, 200),
+        size,
+        format,
+        state: 'uploaded',
+        progress: { done: 0, total: 0 },
+        dry_run: null,
+        report: null,
+        error: null,
+        file,
+        siteUrl: undefined,
+        includePages: false,
+        touchedAt: Date.now(),
       }
       this.jobs.set(id, job)
       return { id, filename: job.filename, size, format }
@@ -74,27 +86,43 @@ export class ImportJobs {
   }
 
   /** Starts the dry run: what would be imported, skipped and why; nothing is written. */
-  check(deps: ImportDeps, id: string, input: { site_url?: string | undefined; include_pages: boolean; ownerId: number }): ImportJob {
+  check(
+    deps: ImportDeps,
+    id: string,
+    input: { site_url?: string | undefined; include_pages: boolean; ownerId: number },
+  ): ImportJob {
     const job = this.find(id)
-    if (job.state === 'checking' || job.state === 'importing' || job.state === 'done') throw new ConflictError(transferMessages.busy)
+    if (job.state === 'checking' || job.state === 'importing' || job.state === 'done')
+      throw new ConflictError(transferMessages.busy)
     job.siteUrl = input.site_url || undefined
     job.includePages = input.include_pages
-    return this.run(job, 'checking', (onProgress) => this.importFile(deps, job, input.ownerId, true, onProgress), (report) => {
-      job.state = 'checked'
-      job.dry_run = report
-    })
+    return this.run(
+      job,
+      'checking',
+      (onProgress) => this.importFile(deps, job, input.ownerId, true, onProgress),
+      (report) => {
+        job.state = 'checked'
+        job.dry_run = report
+      },
+    )
   }
 
   /** Starts the import itself, with the options of the dry run the owner has seen; `onImported` runs after it. */
   start(deps: ImportDeps, id: string, ownerId: number, onImported?: () => void): ImportJob {
     const job = this.find(id)
-    if (job.state !== 'checked') throw new ConflictError(job.state === 'importing' ? transferMessages.busy : transferMessages.notChecked)
-    return this.run(job, 'importing', (onProgress) => this.importFile(deps, job, ownerId, false, onProgress), (report) => {
-      job.state = 'done'
-      job.report = report
-      onImported?.()
-      void rm(job.file, { force: true })
-    })
+    if (job.state !== 'checked')
+      throw new ConflictError(job.state === 'importing' ? transferMessages.busy : transferMessages.notChecked)
+    return this.run(
+      job,
+      'importing',
+      (onProgress) => this.importFile(deps, job, ownerId, false, onProgress),
+      (report) => {
+        job.state = 'done'
+        job.report = report
+        onImported?.()
+        void rm(job.file, { force: true })
+      },
+    )
   }
 
   async discard(id: string): Promise<void> {
@@ -117,7 +145,12 @@ export class ImportJobs {
     return job
   }
 
-  private run(job: JobRecord, state: 'checking' | 'importing', work: (onProgress: (p: ImportProgress) => void) => Promise<ImportReport>, finish: (report: ImportReport) => void): ImportJob {
+  private run(
+    job: JobRecord,
+    state: 'checking' | 'importing',
+    work: (onProgress: (p: ImportProgress) => void) => Promise<ImportReport>,
+    finish: (report: ImportReport) => void,
+  ): ImportJob {
     if (this.busy) throw new ConflictError(transferMessages.busy)
     job.state = state
     job.error = null
@@ -138,9 +171,22 @@ export class ImportJobs {
     return publicView(job)
   }
 
-  private importFile(deps: ImportDeps, job: JobRecord, ownerId: number, dryRun: boolean, onProgress: (p: ImportProgress) => void): Promise<ImportReport> {
+  private importFile(
+    deps: ImportDeps,
+    job: JobRecord,
+    ownerId: number,
+    dryRun: boolean,
+    onProgress: (p: ImportProgress) => void,
+  ): Promise<ImportReport> {
     if (job.format === 'wayfarer') return importArchive(deps, job.file, { dryRun })
-    return importSiteFile(deps, job.file, { format: job.format, siteUrl: job.siteUrl, includePages: job.includePages, dryRun, ownerId, onProgress })
+    return importSiteFile(deps, job.file, {
+      format: job.format,
+      siteUrl: job.siteUrl,
+      includePages: job.includePages,
+      dryRun,
+      ownerId,
+      onProgress,
+    })
   }
 
   private async sweep(): Promise<void> {

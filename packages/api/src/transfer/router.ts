@@ -24,12 +24,23 @@ function afterImport(deps: AppDeps) {
  * state the screen polls for its progress bar and report.
  */
 export const transferRouter = router({
-  limits: adminProcedure.output(importLimits).query(({ ctx }) => ({ upload_max_mb: Math.round((jobsOf(ctx.deps).maxBytes / 1048576) * 100) / 100 })),
-  status: adminProcedure.input(importJobIdInput).output(importJob).query(({ ctx, input }) => jobsOf(ctx.deps).status(input.id)),
+  limits: adminProcedure
+    .output(importLimits)
+    .query(({ ctx }) => ({ upload_max_mb: Math.round((jobsOf(ctx.deps).maxBytes / 1048576) * 100) / 100 })),
+  status: adminProcedure
+    .input(importJobIdInput)
+    .output(importJob)
+    .query(({ ctx, input }) => jobsOf(ctx.deps).status(input.id)),
   check: adminProcedure
     .input(checkImportInput)
     .output(importJob)
-    .mutation(({ ctx, input }) => jobsOf(ctx.deps).check(ctx.deps, input.id, { site_url: input.site_url, include_pages: input.include_pages, ownerId: ctx.user.id })),
+    .mutation(({ ctx, input }) =>
+      jobsOf(ctx.deps).check(ctx.deps, input.id, {
+        site_url: input.site_url,
+        include_pages: input.include_pages,
+        ownerId: ctx.user.id,
+      }),
+    ),
   start: adminProcedure
     .input(importJobIdInput)
     .output(importJob)

@@ -10,7 +10,8 @@ export const IMPORT_FILE_FIELD = 'file'
 
 export const transferMessages = {
   noFile: `Choose a file to import (send it in the multipart field "${IMPORT_FILE_FIELD}")`,
-  tooLarge: (limitMb: number) => `The file is larger than ${limitMb} MB, the upload limit (IMPORT_UPLOAD_MAX_MB). Use the command line for bigger sites: npm run import`,
+  tooLarge: (limitMb: number) =>
+    `The file is larger than ${limitMb} MB, the upload limit (IMPORT_UPLOAD_MAX_MB). Use the command line for bigger sites: npm run import`,
   notFound: 'This import is no longer available: upload the file again',
   busy: 'Another import is running: wait for it to finish',
   notChecked: 'Check the file (dry run) before importing it',
@@ -36,7 +37,10 @@ export const checkImportInput = importJobIdInput.extend({
     .string()
     .trim()
     .max(500)
-    .refine((v) => v === '' || /^https?:\/\/[^/\s]+/i.test(v), 'The old site address must start with http:// or https://')
+    .refine(
+      (v) => v === '' || /^https?:\/\/[^/\s]+/i.test(v),
+      'The old site address must start with http:// or https://',
+    )
     .optional(),
   include_pages: z.boolean().default(false),
 })

@@ -27,7 +27,11 @@ function controlledUpstream() {
       return new Promise<Video[]>((resolve, reject) => pending.push({ resolve, reject }))
     },
   }
-  return { upstream, answer: (title: string) => pending.shift()!.resolve([video(title)]), fail: (e: Error) => pending.shift()!.reject(e) }
+  return {
+    upstream,
+    answer: (title: string) => pending.shift()!.resolve([video(title)]),
+    fail: (e: Error) => pending.shift()!.reject(e),
+  }
 }
 
 describe('CachedVideoSource', () => {
@@ -60,7 +64,12 @@ describe('CachedVideoSource', () => {
     let now = 0
     const reported: unknown[] = []
     const { upstream, answer, fail } = controlledUpstream()
-    const cache = new CachedVideoSource(upstream, { now: () => now, freshMs: 100, failureMs: 50, onRefreshError: (e) => reported.push(e) })
+    const cache = new CachedVideoSource(upstream, {
+      now: () => now,
+      freshMs: 100,
+      failureMs: 50,
+      onRefreshError: (e) => reported.push(e),
+    })
     const first = cache.latestUploads()
     answer('kept')
     await first

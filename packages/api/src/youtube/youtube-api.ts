@@ -14,7 +14,9 @@ export interface YouTubeSettings {
 
 const thumb = z.object({ url: z.string() }).optional()
 const channelsResponse = z.object({
-  items: z.array(z.object({ contentDetails: z.object({ relatedPlaylists: z.object({ uploads: z.string() }) }) })).default([]),
+  items: z
+    .array(z.object({ contentDetails: z.object({ relatedPlaylists: z.object({ uploads: z.string() }) }) }))
+    .default([]),
 })
 const playlistItemsResponse = z.object({
   items: z.array(z.object({ contentDetails: z.object({ videoId: z.string() }) })).default([]),
@@ -34,7 +36,11 @@ const videosResponse = z.object({
         }),
         contentDetails: z.object({ duration: z.string().default('P0D') }).default({ duration: 'P0D' }),
         statistics: z
-          .object({ viewCount: z.string().optional(), likeCount: z.string().optional(), commentCount: z.string().optional() })
+          .object({
+            viewCount: z.string().optional(),
+            likeCount: z.string().optional(),
+            commentCount: z.string().optional(),
+          })
           .default({}),
       }),
     )
@@ -47,7 +53,8 @@ const errorResponse = z.object({
   }),
 })
 
-const NOT_CONFIGURED = 'YouTube is not configured: set YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID to show the channel’s videos'
+const NOT_CONFIGURED =
+  'YouTube is not configured: set YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID to show the channel’s videos'
 
 /** Picks the real Data API source when a key and channel are configured, otherwise one that says what is missing. */
 export function createYouTubeSource(settings: YouTubeSettings): VideoSource {
@@ -74,10 +81,18 @@ export class YouTubeDataApiSource implements VideoSource {
 
   async latestUploads(): Promise<Video[]> {
     const playlistId = this.uploadsPlaylistId ?? (await this.findUploadsPlaylist())
-    const playlist = await this.get('playlistItems', { part: 'contentDetails', playlistId, maxResults: '50' }, playlistItemsResponse)
+    const playlist = await this.get(
+      'playlistItems',
+      { part: 'contentDetails', playlistId, maxResults: '50' },
+      playlistItemsResponse,
+    )
     const ids = playlist.items.map((item) => item.contentDetails.videoId)
     if (ids.length === 0) return []
-    const details = await this.get('videos', { part: 'snippet,contentDetails,statistics', id: ids.join(','), maxResults: '50' }, videosResponse)
+    const details = await this.get(
+      'videos',
+      { part: 'snippet,contentDetails,statistics', id: ids.join(','), maxResults: '50' },
+      videosResponse,
+    )
     return details.items
       .filter((item) => item.snippet.channelId === this.settings.channelId)
       .map(toVideo)
@@ -85,7 +100,11 @@ export class YouTubeDataApiSource implements VideoSource {
   }
 
   private async findUploadsPlaylist(): Promise<string> {
-    const channels = await this.get('channels', { part: 'contentDetails', id: this.settings.channelId }, channelsResponse)
+    const channels = await this.get(
+      'channels',
+      { part: 'contentDetails', id: this.settings.channelId },
+      channelsResponse,
+    )
     const uploads = channels.items[0]?.contentDetails.relatedPlaylists.uploads
     if (!uploads) throw new UpstreamError('YouTube channel not found: check YOUTUBE_CHANNEL_ID')
     this.uploadsPlaylistId = uploads
@@ -116,14 +135,21 @@ export class YouTubeDataApiSource implements VideoSource {
 
 function errorFor(status: number, body: unknown): UpstreamError {
   const parsed = errorResponse.safeParse(body)
-  const reasons = parsed.success ? [...(parsed.data.error.errors ?? []), ...(parsed.data.error.details ?? [])].map((e) => e.reason) : []
+  const reasons = parsed.success
+    ? [...(parsed.data.error.errors ?? []), ...(parsed.data.error.details ?? [])].map((e) => e.reason)
+    : []
   if (reasons.includes('API_KEY_INVALID') || reasons.includes('keyInvalid')) {
     return new UpstreamError('YouTube rejected the API key: check YOUTUBE_API_KEY')
   }
-  if (reasons.includes('quotaExceeded') || reasons.includes('dailyLimitExceeded') || reasons.includes('rateLimitExceeded')) {
+  if (
+    reasons.includes('quotaExceeded') ||
+    reasons.includes('dailyLimitExceeded') ||
+    reasons.includes('rateLimitExceeded')
+  ) {
     return new UpstreamError('The YouTube API quota is used up for today: videos will be back when it resets')
   }
-  if (status === 403) return new UpstreamError('YouTube refused the request: is the YouTube Data API enabled for this key?')
+  if (status === 403)
+    return new UpstreamError('YouTube refused the request: is the YouTube Data API enabled for this key?')
   if (status === 404) return new UpstreamError('YouTube channel not found: check YOUTUBE_CHANNEL_ID')
   return new UpstreamError(`YouTube answered with HTTP ${status}`)
 }

@@ -42,7 +42,12 @@ export function AboutScreen() {
         </div>
         <div className="grid grid-cols-2 gap-4" data-testid="about-photos">
           {photos.map((p, i) => (
-            <img key={p.url} src={p.url} alt={p.title} className={`aspect-[3/4] w-full rounded-xl object-cover ${i === 1 ? 'mt-8' : ''}`} />
+            <img
+              key={p.url}
+              src={p.url}
+              alt={p.title}
+              className={`aspect-[3/4] w-full rounded-xl object-cover ${i === 1 ? 'mt-8' : ''}`}
+            />
           ))}
         </div>
       </section>
@@ -62,19 +67,30 @@ export function AboutScreen() {
         </h2>
         <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {gearList.map((g, i) => (
-            <li key={g.kind} data-testid="gear-item" className="overflow-hidden rounded-xl border border-gray-200 shadow-sm">
+            <li
+              key={g.kind}
+              data-testid="gear-item"
+              className="overflow-hidden rounded-xl border border-gray-200 shadow-sm"
+            >
               {gearPhotos[i] && (
-                <img src={gearPhotos[i].url} alt={gearPhotos[i].title} width={400} height={240} loading="lazy" className="aspect-[5/3] w-full object-cover" />
+                <img
+                  src={gearPhotos[i].url}
+                  alt={gearPhotos[i].title}
+                  width={400}
+                  height={240}
+                  loading="lazy"
+                  className="aspect-[5/3] w-full object-cover"
+                />
               )}
               <div className="p-6">
-              <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">{g.kind}</p>
-              <p className="mt-1 text-lg font-bold">{g.name}</p>
-              <p className="mt-2 text-sm text-gray-600">{g.note}</p>
-              <div className="mt-4 flex flex-wrap gap-2">
-                {g.badges.map((b) => (
-                  <Badge key={b}>{b}</Badge>
-                ))}
-              </div>
+                <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">{g.kind}</p>
+                <p className="mt-1 text-lg font-bold">{g.name}</p>
+                <p className="mt-2 text-sm text-gray-600">{g.note}</p>
+                <div className="mt-4 flex flex-wrap gap-2">
+                  {g.badges.map((b) => (
+                    <Badge key={b}>{b}</Badge>
+                  ))}
+                </div>
               </div>
             </li>
           ))}

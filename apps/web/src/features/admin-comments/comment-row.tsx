@@ -22,7 +22,11 @@ interface CommentRowProps {
 /** One comment in the queue: Approve / Deny / Spam while pending, Re-approve otherwise (SPEC §4), and Delete. */
 export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }: CommentRowProps) {
   return (
-    <li className={cx('flex gap-4 p-4', selected && 'bg-teal-50/60')} data-testid="admin-comment" data-comment-id={comment.id}>
+    <li
+      className={cx('flex gap-4 p-4', selected && 'bg-teal-50/60')}
+      data-testid="admin-comment"
+      data-comment-id={comment.id}
+    >
       <input
         type="checkbox"
         className="mt-1 h-4 w-4"
@@ -37,7 +41,12 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
             {comment.author_email}
           </a>
           {comment.author_website && (
-            <a href={comment.author_website} target="_blank" rel="nofollow noopener noreferrer" className="text-sm text-teal-700 underline">
+            <a
+              href={comment.author_website}
+              target="_blank"
+              rel="nofollow noopener noreferrer"
+              className="text-sm text-teal-700 underline"
+            >
               {comment.author_website}
             </a>
           )}
@@ -74,11 +83,22 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
               </Button>
             </>
           ) : (
-            <Button size="sm" variant="secondary" onClick={() => onModerate('approve')} disabled={comment.status === 'approved'}>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onModerate('approve')}
+              disabled={comment.status === 'approved'}
+            >
               Re-approve
             </Button>
           )}
-          <ConfirmButton size="sm" variant="ghost" className="text-red-700" confirm={messages.moderation.deleteConfirm} onConfirm={onDelete}>
+          <ConfirmButton
+            size="sm"
+            variant="ghost"
+            className="text-red-700"
+            confirm={messages.moderation.deleteConfirm}
+            onConfirm={onDelete}
+          >
             Delete
           </ConfirmButton>
         </div>

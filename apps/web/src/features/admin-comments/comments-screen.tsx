@@ -3,7 +3,12 @@ import { getRouteApi } from '@tanstack/react-router'
 import { Button, Card, Pagination, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
-import { commentStatusFilters, type CommentCounts, type CommentStatusFilter, type ModerationAction } from '@wayfarer/api/schemas'
+import {
+  commentStatusFilters,
+  type CommentCounts,
+  type CommentStatusFilter,
+  type ModerationAction,
+} from '@wayfarer/api/schemas'
 import { useViewInUrl } from '../../lib/url-view'
 import { trpcUtils } from '../../lib/trpc'
 import { moderationQueueQuery } from './queries'
@@ -63,7 +68,10 @@ export function CommentsScreen() {
       </div>
 
       {moderation.failure && (
-        <div role="alert" className="flex items-start justify-between gap-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+        <div
+          role="alert"
+          className="flex items-start justify-between gap-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
           <span>{moderation.failure}</span>
           <button type="button" className="font-medium hover:underline" onClick={moderation.dismissFailure}>
             Dismiss
@@ -75,7 +83,9 @@ export function CommentsScreen() {
         {tiles.map((tile) => (
           <Card key={tile.key} className="p-4">
             <p className="text-sm text-gray-500">{tile.label}</p>
-            <p className={`mt-1 text-2xl font-bold ${tile.tone}`} data-testid={`count-${tile.key}`}>{list.data ? adminNumber(list.data.counts[tile.key]) : '–'}</p>
+            <p className={`mt-1 text-2xl font-bold ${tile.tone}`} data-testid={`count-${tile.key}`}>
+              {list.data ? adminNumber(list.data.counts[tile.key]) : '–'}
+            </p>
           </Card>
         ))}
       </div>
@@ -98,7 +108,13 @@ export function CommentsScreen() {
         <div className="flex flex-wrap items-center gap-2" role="group" aria-label="Bulk actions">
           <span className="text-sm text-gray-600">{selected.size} selected</span>
           {bulkActions.map(({ action, label }) => (
-            <Button key={action} size="sm" variant="secondary" disabled={selected.size === 0} onClick={() => bulk(action)}>
+            <Button
+              key={action}
+              size="sm"
+              variant="secondary"
+              disabled={selected.size === 0}
+              onClick={() => bulk(action)}
+            >
               {label} selected
             </Button>
           ))}

@@ -28,7 +28,12 @@ describe('optimistic moderation', () => {
     const rows = page.comments.filter((c) => c.id === 1 || c.id === 3)
     const delta = countsDelta(rows, 'spam')
     expect(delta).toEqual({ pending: -1, approved: -1, spam: 2 })
-    const next = withModeration(page, new Set([1, 3]), { status: 'spam', moderatedAt: 'now', moderatedByEmail: 'o@x' }, delta)
+    const next = withModeration(
+      page,
+      new Set([1, 3]),
+      { status: 'spam', moderatedAt: 'now', moderatedByEmail: 'o@x' },
+      delta,
+    )
     expect(next.comments.map((c) => c.status)).toEqual(['spam', 'pending', 'spam'])
     expect(next.comments[0]).toMatchObject({ moderated_at: 'now', moderated_by_email: 'o@x' })
     expect(next.counts).toEqual({ pending: 1, approved: 0, denied: 0, spam: 2, total: 3 })

@@ -17,7 +17,8 @@ export function countsDelta(rows: Pick<AdminComment, 'status'>[], status: Commen
 
 export function applyCountsDelta(counts: CommentCounts, delta: CountsDelta): CommentCounts {
   const next = { ...counts }
-  for (const [key, change] of Object.entries(delta) as [keyof CommentCounts, number][]) next[key] = Math.max(0, next[key] + change)
+  for (const [key, change] of Object.entries(delta) as [keyof CommentCounts, number][])
+    next[key] = Math.max(0, next[key] + change)
   return next
 }
 
@@ -32,7 +33,9 @@ export function withModeration(
     ...page,
     counts: applyCountsDelta(page.counts, delta),
     comments: page.comments.map((c) =>
-      ids.has(c.id) ? { ...c, status: change.status, moderated_at: change.moderatedAt, moderated_by_email: change.moderatedByEmail } : c,
+      ids.has(c.id)
+        ? { ...c, status: change.status, moderated_at: change.moderatedAt, moderated_by_email: change.moderatedByEmail }
+        : c,
     ),
   }
 }

@@ -24,13 +24,20 @@ export function useModeration() {
   const toast = useToast()
   const listKey = getQueryKey(trpc.comments.adminList)
 
-  async function applyOptimistically(update: (page: AdminCommentsOutput, rows: AdminComment[]) => AdminCommentsOutput, ids: number[]) {
+  async function applyOptimistically(
+    update: (page: AdminCommentsOutput, rows: AdminComment[]) => AdminCommentsOutput,
+    ids: number[],
+  ) {
     setFailure(null)
     await queryClient.cancelQueries({ queryKey: listKey })
     const snapshot: Snapshot = queryClient.getQueriesData<AdminCommentsOutput>({ queryKey: listKey })
     const rows = new Map<number, AdminComment>()
-    for (const [, page] of snapshot) for (const c of page?.comments ?? []) if (ids.includes(c.id) && !rows.has(c.id)) rows.set(c.id, c)
-    queryClient.setQueriesData<AdminCommentsOutput>({ queryKey: listKey }, (page) => page && update(page, [...rows.values()]))
+    for (const [, page] of snapshot)
+      for (const c of page?.comments ?? []) if (ids.includes(c.id) && !rows.has(c.id)) rows.set(c.id, c)
+    queryClient.setQueriesData<AdminCommentsOutput>(
+      { queryKey: listKey },
+      (page) => page && update(page, [...rows.values()]),
+    )
     return snapshot
   }
 
@@ -43,7 +50,11 @@ export function useModeration() {
     withModeration(
       page,
       new Set(ids),
-      { status: statusAfter[action], moderatedAt: new Date().toISOString(), moderatedByEmail: auth.user?.email ?? null },
+      {
+        status: statusAfter[action],
+        moderatedAt: new Date().toISOString(),
+        moderatedByEmail: auth.user?.email ?? null,
+      },
       countsDelta(rows, statusAfter[action]),
     )
 
@@ -68,7 +79,8 @@ export function useModeration() {
   })
 
   const remove = trpc.comments.delete.useMutation({
-    onMutate: (vars) => applyOptimistically((page, rows) => withDeletion(page, vars.id, countsDelta(rows, null)), [vars.id]),
+    onMutate: (vars) =>
+      applyOptimistically((page, rows) => withDeletion(page, vars.id, countsDelta(rows, null)), [vars.id]),
     onError: (error, _vars, snapshot) => {
       rollback(snapshot)
       setFailure(toUserMessage(error, messages.moderation.deleteFailed))
@@ -86,7 +98,11 @@ export function useModeration() {
   }
 }
 
-const moderationVerbs: Record<ModerationAction, string> = { approve: 'approved', deny: 'denied', spam: 'marked as spam' }
+const moderationVerbs: Record<ModerationAction, string> = {
+  approve: 'approved',
+  deny: 'denied',
+  spam: 'marked as spam',
+}
 
 /** "Comment approved", "3 comments marked as spam": what the toast says after a moderation action. */
 const moderationNotice = (action: ModerationAction, count: number) =>

@@ -25,10 +25,22 @@ export function AdminGalleryScreen(props: ManagerProps) {
   const settings = useQuery(gallerySettingsQuery(trpcUtils))
   if (settings.error) return <p className="rounded-lg bg-red-50 p-4 text-red-800">{settings.error.message}</p>
   if (!settings.data) return <Skeleton className="h-64" />
-  return <GalleryManager key={props.folder ?? ''} {...props} defaultFolder={settings.data.defaultFolder} store={settings.data.store} />
+  return (
+    <GalleryManager
+      key={props.folder ?? ''}
+      {...props}
+      defaultFolder={settings.data.defaultFolder}
+      store={settings.data.store}
+    />
+  )
 }
 
-function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: ManagerProps & { defaultFolder: string; store: 'cloudinary' | 'local' }) {
+function GalleryManager({
+  folder: chosen,
+  onFolder,
+  defaultFolder,
+  store,
+}: ManagerProps & { defaultFolder: string; store: 'cloudinary' | 'local' }) {
   const folder = chosen ?? defaultFolder
   const gallery = useAdminGallery(folder)
   const ai = useGalleryAi((image, metadata) => gallery.applyMetadata(image, metadata), gallery.notify)
@@ -45,7 +57,8 @@ function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: Mana
         <div>
           <h1 className="text-2xl font-bold text-gray-900">Gallery</h1>
           <p className="text-gray-600">
-            Photos in {store === 'cloudinary' ? 'your Cloudinary folder' : 'the server’s image folder'}; publish the ones visitors should see.
+            Photos in {store === 'cloudinary' ? 'your Cloudinary folder' : 'the server’s image folder'}; publish the
+            ones visitors should see.
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
@@ -56,7 +69,10 @@ function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: Mana
                 type="button"
                 aria-pressed={view === mode}
                 onClick={() => setView(mode)}
-                className={cx('rounded-md px-3 py-1.5 text-sm capitalize', view === mode ? 'bg-teal-700 text-white' : 'text-gray-700')}
+                className={cx(
+                  'rounded-md px-3 py-1.5 text-sm capitalize',
+                  view === mode ? 'bg-teal-700 text-white' : 'text-gray-700',
+                )}
               >
                 {mode}
               </button>
@@ -127,7 +143,16 @@ function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: Mana
         <Button size="sm" onClick={() => void gallery.publish(selectedImages, false)}>
           Publish to Gallery
         </Button>
-        <Button size="sm" variant="secondary" onClick={() => void gallery.unpublish(selectedImages.map((i) => i.public_id), false)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          onClick={() =>
+            void gallery.unpublish(
+              selectedImages.map((i) => i.public_id),
+              false,
+            )
+          }
+        >
           Unpublish selected
         </Button>
       </div>
@@ -141,9 +166,15 @@ function GalleryManager({ folder: chosen, onFolder, defaultFolder, store }: Mana
           ))}
         </ul>
       ) : gallery.images.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-gray-300 p-10 text-center text-gray-500">No images in {folder} yet. Upload one to start.</p>
+        <p className="rounded-lg border border-dashed border-gray-300 p-10 text-center text-gray-500">
+          No images in {folder} yet. Upload one to start.
+        </p>
       ) : (
-        <ul className={view === 'grid' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4' : 'space-y-2'}>
+        <ul
+          className={
+            view === 'grid' ? 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-3 xl:grid-cols-4' : 'space-y-2'
+          }
+        >
           {gallery.images.map((image) => (
             <GalleryImageCard
               key={image.public_id}

@@ -13,24 +13,64 @@ export interface CardActions {
 }
 
 /** One image of the manager, as a grid tile or a list row. */
-export function GalleryImageCard({ image, view, selected, busy, aiBusy, actions }: { image: ManagedImage; view: 'grid' | 'list'; selected: boolean; busy: boolean; aiBusy: boolean; actions: CardActions }) {
+export function GalleryImageCard({
+  image,
+  view,
+  selected,
+  busy,
+  aiBusy,
+  actions,
+}: {
+  image: ManagedImage
+  view: 'grid' | 'list'
+  selected: boolean
+  busy: boolean
+  aiBusy: boolean
+  actions: CardActions
+}) {
   const label = image.title || image.public_id.split('/').pop() || image.public_id
   return (
     <li
       data-testid="gallery-admin-image"
       data-public-id={image.public_id}
-      className={cx('overflow-hidden rounded-xl border bg-white shadow-sm', selected ? 'border-teal-600 ring-2 ring-teal-600' : 'border-gray-200', view === 'list' && 'flex items-center gap-4 p-2')}
+      className={cx(
+        'overflow-hidden rounded-xl border bg-white shadow-sm',
+        selected ? 'border-teal-600 ring-2 ring-teal-600' : 'border-gray-200',
+        view === 'list' && 'flex items-center gap-4 p-2',
+      )}
     >
       <div className={cx('relative', view === 'list' ? 'h-20 w-28 shrink-0' : 'aspect-[4/3]')}>
-        <button type="button" onClick={actions.onPreview} aria-label={`Preview ${label}`} className="block h-full w-full">
-          <img src={image.thumbnail_url} alt={label} width={400} height={300} loading="lazy" className="h-full w-full rounded-md object-cover" />
+        <button
+          type="button"
+          onClick={actions.onPreview}
+          aria-label={`Preview ${label}`}
+          className="block h-full w-full"
+        >
+          <img
+            src={image.thumbnail_url}
+            alt={label}
+            width={400}
+            height={300}
+            loading="lazy"
+            className="h-full w-full rounded-md object-cover"
+          />
         </button>
-        <input type="checkbox" checked={selected} onChange={actions.onToggle} aria-label={`Select ${label}`} className="absolute left-2 top-2 h-5 w-5 accent-teal-700" />
+        <input
+          type="checkbox"
+          checked={selected}
+          onChange={actions.onToggle}
+          aria-label={`Select ${label}`}
+          className="absolute left-2 top-2 h-5 w-5 accent-teal-700"
+        />
       </div>
       <div className={cx('min-w-0 flex-1', view === 'grid' && 'p-3')}>
         <div className="flex items-center gap-2">
           <p className="truncate font-medium text-gray-900">{label}</p>
-          {image.published ? <Badge className="bg-green-100 text-green-800">Published</Badge> : <Badge className="bg-gray-100 text-gray-600">Not published</Badge>}
+          {image.published ? (
+            <Badge className="bg-green-100 text-green-800">Published</Badge>
+          ) : (
+            <Badge className="bg-gray-100 text-gray-600">Not published</Badge>
+          )}
         </div>
         {image.location && <p className="truncate text-sm text-gray-600">{image.location}</p>}
         {image.place?.latitude != null && <p className="text-xs text-teal-800">On the map</p>}
@@ -46,13 +86,32 @@ export function GalleryImageCard({ image, view, selected, busy, aiBusy, actions 
               Publish
             </Button>
           )}
-          <Button size="sm" variant="secondary" disabled={busy} onClick={actions.onEdit} aria-label={`Edit details of ${label}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy}
+            onClick={actions.onEdit}
+            aria-label={`Edit details of ${label}`}
+          >
             Edit details
           </Button>
-          <Button size="sm" variant="secondary" disabled={busy || aiBusy} onClick={actions.onAi} title="Write title, caption, location and tags with AI">
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={busy || aiBusy}
+            onClick={actions.onAi}
+            title="Write title, caption, location and tags with AI"
+          >
             {aiBusy ? 'AI…' : 'AI metadata'}
           </Button>
-          <ConfirmButton size="sm" variant="ghost" className="text-red-700" disabled={busy} confirm={messages.gallery.deleteConfirm} onConfirm={actions.onDelete}>
+          <ConfirmButton
+            size="sm"
+            variant="ghost"
+            className="text-red-700"
+            disabled={busy}
+            confirm={messages.gallery.deleteConfirm}
+            onConfirm={actions.onDelete}
+          >
             Delete
           </ConfirmButton>
         </div>

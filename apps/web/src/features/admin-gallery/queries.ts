@@ -13,7 +13,8 @@ const PUBLISHED_LIMIT = 1000
 export const gallerySettingsQuery = (trpc: TrpcUtils) => trpc.gallery.settings.queryOptions()
 
 /** Every published record, to tell which host images are on /gallery and with what metadata. */
-export const publishedRecordsQuery = (trpc: TrpcUtils) => trpc.gallery.published.queryOptions({ limit: PUBLISHED_LIMIT })
+export const publishedRecordsQuery = (trpc: TrpcUtils) =>
+  trpc.gallery.published.queryOptions({ limit: PUBLISHED_LIMIT })
 
 /**
  * The image host's folder, page by page behind 'Load more' (the host's cursor). Only a rate limit is retried,
@@ -23,7 +24,10 @@ export const hostImagesQuery = (folder: string) =>
   infiniteQueryOptions({
     queryKey: getQueryKey(trpc.gallery.hostImages, { folder }, 'infinite'),
     queryFn: ({ pageParam, signal }) =>
-      trpcClient.gallery.hostImages.query({ folder, limit: HOST_PAGE_SIZE, ...(pageParam ? { next: pageParam } : {}) }, { signal }),
+      trpcClient.gallery.hostImages.query(
+        { folder, limit: HOST_PAGE_SIZE, ...(pageParam ? { next: pageParam } : {}) },
+        { signal },
+      ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next ?? undefined,
     retry: (failures, error) => isRateLimited(error) && failures < RATE_LIMIT_BACKOFF_MS.length,

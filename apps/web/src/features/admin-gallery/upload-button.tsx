@@ -9,7 +9,15 @@ import type { Notice } from './use-admin-gallery'
 const uploaded = hostImage.extend({ place_suggestion: photoPlaceSuggestion.nullable().default(null) })
 
 /** Picks one photo and uploads it into the open folder (REST multipart, the one uploader), showing the progress. */
-export function UploadButton({ folder, onUploaded, onNotice }: { folder: string; onUploaded: (image: HostImage, suggestion: PhotoPlaceSuggestion | null) => void; onNotice: (n: Notice) => void }) {
+export function UploadButton({
+  folder,
+  onUploaded,
+  onNotice,
+}: {
+  folder: string
+  onUploaded: (image: HostImage, suggestion: PhotoPlaceSuggestion | null) => void
+  onNotice: (n: Notice) => void
+}) {
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
 
@@ -18,7 +26,12 @@ export function UploadButton({ folder, onUploaded, onNotice }: { folder: string;
     if (problem) return onNotice({ kind: 'error', text: problem })
     setProgress(0)
     try {
-      const { place_suggestion, ...image } = await uploadImage(`/api/gallery/upload?${new URLSearchParams({ folder })}`, file, uploaded, setProgress)
+      const { place_suggestion, ...image } = await uploadImage(
+        `/api/gallery/upload?${new URLSearchParams({ folder })}`,
+        file,
+        uploaded,
+        setProgress,
+      )
       onUploaded(image, place_suggestion)
     } catch (error) {
       onNotice({ kind: 'error', text: toUserMessage(error, messages.gallery.uploadFailed, messages.upload.network) })
@@ -44,7 +57,14 @@ export function UploadButton({ folder, onUploaded, onNotice }: { folder: string;
       />
       {progress === null ? 'Upload' : `Uploading… ${progress}%`}
       {progress !== null && (
-        <span role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="absolute bottom-0 left-0 h-1 bg-white/70" style={{ width: `${progress}%` }} />
+        <span
+          role="progressbar"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="absolute bottom-0 left-0 h-1 bg-white/70"
+          style={{ width: `${progress}%` }}
+        />
       )}
     </label>
   )

@@ -1,6 +1,12 @@
 import { useMemo, useState } from 'react'
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
-import type { GalleryMetadata, HostImage, PhotoPlace, PhotoPlaceSuggestion, PublishedRecord } from '@wayfarer/api/schemas'
+import type {
+  GalleryMetadata,
+  HostImage,
+  PhotoPlace,
+  PhotoPlaceSuggestion,
+  PublishedRecord,
+} from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { trpc, trpcUtils } from '../../lib/trpc'
 import { isRateLimited, toUserMessage } from '../../lib/user-message'
@@ -59,11 +65,21 @@ export function useAdminGallery(folder: string) {
     const placeOf = new Map((places.data ?? []).map((p): [string, PhotoPlace] => [p.public_id, p]))
     // A photo uploaded meanwhile can come again on a later page: each image once.
     const unique = new Map<string, HostImage>()
-    for (const page of host.data?.pages ?? []) for (const image of page.images) if (!unique.has(image.public_id)) unique.set(image.public_id, image)
+    for (const page of host.data?.pages ?? [])
+      for (const image of page.images) if (!unique.has(image.public_id)) unique.set(image.public_id, image)
     return [...unique.values()].map((image) => {
       const record = byId.get(image.public_id)
-      const meta = edits.get(image.public_id) ?? (record ? { title: record.title, caption: record.caption, location: record.location, tags: record.tags } : undefined)
-      return { ...image, ...meta, published: record?.is_published ?? false, place: placeOf.get(image.public_id) ?? null }
+      const meta =
+        edits.get(image.public_id) ??
+        (record
+          ? { title: record.title, caption: record.caption, location: record.location, tags: record.tags }
+          : undefined)
+      return {
+        ...image,
+        ...meta,
+        published: record?.is_published ?? false,
+        place: placeOf.get(image.public_id) ?? null,
+      }
     })
   }, [host.data, records.data, places.data, edits])
 
@@ -76,8 +92,13 @@ export function useAdminGallery(folder: string) {
     const error = records.error ?? host.error
     if (!error) return null
     const at = Math.max(records.errorUpdatedAt, host.errorUpdatedAt)
-    if (lastLoad === 'refresh' && !isRateLimited(error)) return { kind: 'error', text: messages.gallery.refreshFailed, at }
-    const fallback = records.error ? messages.gallery.loadGalleryFailed : isRateLimited(error) ? messages.gallery.rateLimited : messages.gallery.loadImagesFailed
+    if (lastLoad === 'refresh' && !isRateLimited(error))
+      return { kind: 'error', text: messages.gallery.refreshFailed, at }
+    const fallback = records.error
+      ? messages.gallery.loadGalleryFailed
+      : isRateLimited(error)
+        ? messages.gallery.rateLimited
+        : messages.gallery.loadImagesFailed
     return { kind: 'error', text: toUserMessage(error, fallback), at }
   })()
   // Whichever happened last: a load problem, or what the owner's last action did.
@@ -119,7 +140,12 @@ export function useAdminGallery(folder: string) {
   const unpublish = (ids: string[], single: boolean) => {
     if (ids.length === 0) return notify({ kind: 'error', text: messages.gallery.selectToUnpublish })
     const done = single ? messages.gallery.imageUnpublished : messages.gallery.unpublished(ids.length)
-    return changePublication(ids, () => unpublishMutation.mutateAsync({ public_ids: ids }), done, messages.gallery.unpublishFailed)
+    return changePublication(
+      ids,
+      () => unpublishMutation.mutateAsync({ public_ids: ids }),
+      done,
+      messages.gallery.unpublishFailed,
+    )
   }
 
   const remove = (image: ManagedImage) =>
@@ -127,7 +153,10 @@ export function useAdminGallery(folder: string) {
       try {
         // SPEC.md §7: the image goes from the gallery and from the image host.
         await deleteMutation.mutateAsync({ public_id: image.public_id, alsoCloudinary: true })
-        updateHostPages((data) => ({ ...data, pages: data.pages.map((p) => ({ ...p, images: p.images.filter((i) => i.public_id !== image.public_id) })) }))
+        updateHostPages((data) => ({
+          ...data,
+          pages: data.pages.map((p) => ({ ...p, images: p.images.filter((i) => i.public_id !== image.public_id) })),
+        }))
         setSelected((s) => new Set([...s].filter((id) => id !== image.public_id)))
         await refreshRecords()
         notify({ kind: 'success', text: messages.gallery.imageDeleted })
@@ -146,7 +175,10 @@ export function useAdminGallery(folder: string) {
 
   /** A photo just uploaded into this folder goes first in the list; what its GPS says is offered, not kept. */
   const added = (image: HostImage, suggestion: PhotoPlaceSuggestion | null) => {
-    updateHostPages((data) => ({ ...data, pages: data.pages.map((p, i) => (i === 0 ? { ...p, images: [image, ...p.images] } : p)) }))
+    updateHostPages((data) => ({
+      ...data,
+      pages: data.pages.map((p, i) => (i === 0 ? { ...p, images: [image, ...p.images] } : p)),
+    }))
     setPlaceOffer(suggestion && { image, suggestion })
     notify({ kind: 'success', text: messages.gallery.imageUploaded })
   }
@@ -190,7 +222,8 @@ export function useAdminGallery(folder: string) {
     notice,
     notify,
     selected,
-    toggle: (id: string) => setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set(s).add(id))),
+    toggle: (id: string) =>
+      setSelected((s) => (s.has(id) ? new Set([...s].filter((x) => x !== id)) : new Set(s).add(id))),
     selectAll: () => setSelected(new Set(images.map((i) => i.public_id))),
     clearSelection: () => setSelected(new Set()),
     reload,
@@ -207,7 +240,19 @@ export function useAdminGallery(folder: string) {
 }
 
 /** The image host's fields of a managed image, without what the manager adds. */
-const hostFields = ({ public_id, thumbnail_url, url, width, height, format, folder, title, caption, location, tags }: HostImage): HostImage => ({
+const hostFields = ({
+  public_id,
+  thumbnail_url,
+  url,
+  width,
+  height,
+  format,
+  folder,
+  title,
+  caption,
+  location,
+  tags,
+}: HostImage): HostImage => ({
   public_id,
   thumbnail_url,
   url,

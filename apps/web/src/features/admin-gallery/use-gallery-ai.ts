@@ -6,7 +6,10 @@ import { toUserMessage } from '../../lib/user-message'
 import type { ManagedImage, Notice } from './use-admin-gallery'
 
 /** The AI metadata button: Gemini looks at the photo and writes cleaned title, caption, location and tags. */
-export function useGalleryAi(apply: (image: ManagedImage, metadata: GalleryMetadata) => Promise<void>, notify: (notice: Notice) => void) {
+export function useGalleryAi(
+  apply: (image: ManagedImage, metadata: GalleryMetadata) => Promise<void>,
+  notify: (notice: Notice) => void,
+) {
   const mutation = trpc.gallery.aiMetadata.useMutation()
   const [pending, setPending] = useState<Set<string>>(new Set())
 

@@ -24,18 +24,30 @@ export function MessageCard({ message, busy, onMarkRead, onDelete }: Props) {
             {unread && <Badge className="bg-teal-100 text-teal-800">Unread</Badge>}
           </div>
           <p className="mt-1 text-sm text-gray-600">
-            {message.name} · <a href={`mailto:${message.email}`} className="text-teal-700 underline">{message.email}</a> ·{' '}
-            <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
+            {message.name} ·{' '}
+            <a href={`mailto:${message.email}`} className="text-teal-700 underline">
+              {message.email}
+            </a>{' '}
+            · <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <a href={reply} className="inline-flex items-center rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50">
+          <a
+            href={reply}
+            className="inline-flex items-center rounded-lg border border-gray-300 bg-white px-3 py-1.5 text-sm font-medium text-gray-800 hover:bg-gray-50"
+          >
             Reply
           </a>
           <Button variant="secondary" size="sm" disabled={busy} onClick={() => onMarkRead(unread)}>
             {unread ? 'Mark as read' : 'Mark as unread'}
           </Button>
-          <ConfirmButton variant="danger" size="sm" disabled={busy} confirm={messages.contact.deleteConfirm} onConfirm={onDelete}>
+          <ConfirmButton
+            variant="danger"
+            size="sm"
+            disabled={busy}
+            confirm={messages.contact.deleteConfirm}
+            onConfirm={onDelete}
+          >
             Delete
           </ConfirmButton>
         </div>

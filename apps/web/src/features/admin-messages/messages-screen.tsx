@@ -21,7 +21,10 @@ export function MessagesScreen() {
   const list = useQuery(inboxQuery(trpcUtils, view))
   const [failure, setFailure] = useState<string | null>(null)
   const refresh = () => Promise.all([utils.contact.list.invalidate(), utils.contact.unreadCount.invalidate()])
-  const markRead = trpc.contact.markRead.useMutation({ onSuccess: refresh, onError: () => setFailure('Failed to update message') })
+  const markRead = trpc.contact.markRead.useMutation({
+    onSuccess: refresh,
+    onError: () => setFailure('Failed to update message'),
+  })
   const toast = useToast()
   const remove = trpc.contact.delete.useMutation({
     onSuccess: async () => {
@@ -44,7 +47,10 @@ export function MessagesScreen() {
       </div>
 
       {failure && (
-        <div role="alert" className="flex justify-between gap-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
+        <div
+          role="alert"
+          className="flex justify-between gap-4 rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+        >
           <span>{failure}</span>
           <button type="button" className="font-medium hover:underline" onClick={() => setFailure(null)}>
             Dismiss
@@ -54,7 +60,13 @@ export function MessagesScreen() {
 
       <div className="flex gap-2" role="group" aria-label="Filter messages">
         {messageStatuses.map((status) => (
-          <Button key={status} size="sm" variant={view.status === status ? 'primary' : 'secondary'} aria-pressed={view.status === status} onClick={() => onViewChange({ status, page: 1 })}>
+          <Button
+            key={status}
+            size="sm"
+            variant={view.status === status ? 'primary' : 'secondary'}
+            aria-pressed={view.status === status}
+            onClick={() => onViewChange({ status, page: 1 })}
+          >
             {filterLabel(status)}
           </Button>
         ))}
@@ -65,7 +77,11 @@ export function MessagesScreen() {
           <Skeleton count={3} className="h-32 w-full rounded-xl" />
         </div>
       ) : list.isError ? (
-        <LoadError message="Failed to load messages" onRetry={() => void list.refetch()} className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-700" />
+        <LoadError
+          message="Failed to load messages"
+          onRetry={() => void list.refetch()}
+          className="rounded-lg border border-red-200 bg-red-50 p-6 text-red-700"
+        />
       ) : list.data.messages.length === 0 ? (
         <p className="rounded-xl border border-dashed border-gray-300 p-10 text-center text-gray-500">
           {view.status === 'all' ? 'No messages yet' : `No ${view.status} messages`}

@@ -13,4 +13,5 @@ export const inboxQuery = (trpc: TrpcUtils, view: MessagesView) =>
   trpc.contact.list.queryOptions({ status: view.status, page: view.page, limit: MESSAGES_PAGE_SIZE })
 
 /** The dashboard tile's count of messages waiting to be read. */
-export const unreadMessagesQuery = (trpc: TrpcUtils) => trpc.contact.unreadCount.queryOptions(undefined, { staleTime: 30_000 })
+export const unreadMessagesQuery = (trpc: TrpcUtils) =>
+  trpc.contact.unreadCount.queryOptions(undefined, { staleTime: 30_000 })

@@ -40,7 +40,14 @@ export function AdminLayout() {
               aria-expanded={menuOpen}
               onClick={() => setMenuOpen((v) => !v)}
             >
-              <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+              <svg
+                viewBox="0 0 24 24"
+                className="h-6 w-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2}
+                aria-hidden="true"
+              >
                 <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} strokeLinecap="round" />
               </svg>
             </button>
@@ -57,7 +64,10 @@ export function AdminLayout() {
         </header>
         <div className="flex flex-1">
           {/* The column runs the whole page height; the links inside stay in view while a long page scrolls. */}
-          <aside className="hidden w-60 shrink-0 border-r border-gray-200 bg-white md:block" data-testid="admin-sidebar">
+          <aside
+            className="hidden w-60 shrink-0 border-r border-gray-200 bg-white md:block"
+            data-testid="admin-sidebar"
+          >
             <div className="sticky top-16 h-[calc(100vh-4rem)]">
               <AdminSidebar pathname={pathname} />
             </div>
@@ -72,7 +82,12 @@ export function AdminLayout() {
             >
               <DialogTitle className="sr-only">Admin menu</DialogTitle>
               <div className="flex justify-end border-b border-gray-200 p-2">
-                <button type="button" aria-label="Close menu" onClick={() => setMenuOpen(false)} className="rounded-lg px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-100">
+                <button
+                  type="button"
+                  aria-label="Close menu"
+                  onClick={() => setMenuOpen(false)}
+                  className="rounded-lg px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-100"
+                >
                   Close menu
                 </button>
               </div>

@@ -24,7 +24,14 @@ export function AdminSidebar({ pathname, onNavigate }: { pathname: string; onNav
                   active ? 'bg-teal-50 text-teal-800' : 'text-gray-700 hover:bg-gray-100',
                 )}
               >
-                <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="h-5 w-5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={1.8}
+                  aria-hidden="true"
+                >
                   <path d={entry.icon} strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 {entry.label}
@@ -33,7 +40,10 @@ export function AdminSidebar({ pathname, onNavigate }: { pathname: string; onNav
           )
         })}
       </ul>
-      <div className="border-t border-gray-200 p-4 text-sm font-semibold text-gray-600" data-testid="admin-sidebar-footer">
+      <div
+        className="border-t border-gray-200 p-4 text-sm font-semibold text-gray-600"
+        data-testid="admin-sidebar-footer"
+      >
         Wayfarer
       </div>
     </nav>

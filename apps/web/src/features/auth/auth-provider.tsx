@@ -44,7 +44,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [clear])
 
   const value = useMemo<AuthState>(
-    () => ({ user: session?.user ?? null, token: session?.token ?? null, isAuthenticated: session !== null, login, logout }),
+    () => ({
+      user: session?.user ?? null,
+      token: session?.token ?? null,
+      isAuthenticated: session !== null,
+      login,
+      logout,
+    }),
     [session, login, logout],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>

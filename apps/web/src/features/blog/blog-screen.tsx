@@ -17,11 +17,20 @@ export const SEARCH_DELAY_MS = 300
  * Blog list (SPEC.md §2, §4): search and category filter applied by the server after a 300 ms pause, over every
  * story; the cards come a page at a time ("Load more"), so 10,000 stories cost no more than 12.
  */
-export function BlogScreen({ category, onCategory }: { category: string | undefined; onCategory: (slug: string | undefined) => void }) {
+export function BlogScreen({
+  category,
+  onCategory,
+}: {
+  category: string | undefined
+  onCategory: (slug: string | undefined) => void
+}) {
   usePageMeta(staticPages.blog.title, staticPages.blog.description)
   const [search, setSearch] = useState('')
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS)
-  const posts = useInfiniteQuery({ ...storyCardsQuery({ category, search: settledSearch || undefined }), placeholderData: keepPreviousData })
+  const posts = useInfiniteQuery({
+    ...storyCardsQuery({ category, search: settledSearch || undefined }),
+    placeholderData: keepPreviousData,
+  })
   const searching = search.trim() !== settledSearch || (posts.isFetching && posts.isPlaceholderData)
   const firstPage = posts.data?.pages[0]
   const cards = posts.data?.pages.flatMap((page) => page.cards) ?? []

@@ -21,7 +21,9 @@ export function CategoryChips({
       onClick={() => onSelect(slug)}
       className={cx(
         'rounded-full border px-4 py-1.5 text-sm font-medium transition-colors',
-        selected ? 'border-teal-700 bg-teal-700 text-white' : 'border-gray-300 bg-white text-gray-700 hover:border-teal-600',
+        selected
+          ? 'border-teal-700 bg-teal-700 text-white'
+          : 'border-gray-300 bg-white text-gray-700 hover:border-teal-600',
       )}
     >
       {label}

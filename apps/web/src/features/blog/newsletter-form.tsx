@@ -3,7 +3,10 @@ import { Button } from '@wayfarer/ui'
 /** SPEC.md §2, §7: the newsletter form makes no call and does nothing. */
 export function NewsletterForm() {
   return (
-    <section aria-labelledby="newsletter-heading" className="mt-16 rounded-2xl bg-teal-700 px-6 py-10 text-center text-white">
+    <section
+      aria-labelledby="newsletter-heading"
+      className="mt-16 rounded-2xl bg-teal-700 px-6 py-10 text-center text-white"
+    >
       <h2 id="newsletter-heading" className="text-2xl font-bold">
         Never miss an adventure
       </h2>

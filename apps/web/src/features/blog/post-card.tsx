@@ -48,8 +48,14 @@ export function PostCard({
             <time dateTime={date}>{formatPostDate(date)}</time>
             <span>· {post.reading_time} min read</span>
           </div>
-          <Heading className={cx('mt-3 font-bold text-gray-900 group-hover:text-teal-700', large ? 'text-2xl' : 'text-lg')}>{post.title}</Heading>
-          {post.excerpt && <p className={cx('mt-2 text-gray-600', large ? 'line-clamp-4' : 'line-clamp-3 text-sm')}>{post.excerpt}</p>}
+          <Heading
+            className={cx('mt-3 font-bold text-gray-900 group-hover:text-teal-700', large ? 'text-2xl' : 'text-lg')}
+          >
+            {post.title}
+          </Heading>
+          {post.excerpt && (
+            <p className={cx('mt-2 text-gray-600', large ? 'line-clamp-4' : 'line-clamp-3 text-sm')}>{post.excerpt}</p>
+          )}
           {post.location_name && (
             <p className="mt-auto pt-4 text-xs text-gray-500">
               <LocationPin />

@@ -43,12 +43,14 @@ export function CommentForm({ postId }: { postId: number }) {
   }
 
   /** A shown error is checked again as the visitor types: it goes once fixed, or says what is still wrong. */
-  const edit = <K extends keyof Fields>(key: K, set: (value: string) => void) => (event: { target: { value: string } }) => {
-    set(event.target.value)
-    // An error is only shown after a submit, which loaded the schema.
-    const loaded = schema.loaded()
-    if (error && loaded) setError(problemWith({ ...fields, [key]: event.target.value }, loaded.submitCommentInput))
-  }
+  const edit =
+    <K extends keyof Fields>(key: K, set: (value: string) => void) =>
+    (event: { target: { value: string } }) => {
+      set(event.target.value)
+      // An error is only shown after a submit, which loaded the schema.
+      const loaded = schema.loaded()
+      if (error && loaded) setError(problemWith({ ...fields, [key]: event.target.value }, loaded.submitCommentInput))
+    }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -74,7 +76,12 @@ export function CommentForm({ postId }: { postId: number }) {
 
   const busy = submit.isPending
   return (
-    <form className="space-y-4" onSubmit={(e) => void onSubmit(e)} onFocusCapture={schema.preload} aria-label="Leave a comment">
+    <form
+      className="space-y-4"
+      onSubmit={(e) => void onSubmit(e)}
+      onFocusCapture={schema.preload}
+      aria-label="Leave a comment"
+    >
       <h3 className="text-lg font-semibold text-gray-900">Leave a comment</h3>
       {error && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
@@ -86,7 +93,15 @@ export function CommentForm({ postId }: { postId: number }) {
           <label htmlFor="comment-name" className="block text-sm font-medium text-gray-700">
             Name *
           </label>
-          <input id="comment-name" name="author_name" required autoComplete="name" value={name} onChange={edit('author_name', setName)} className={fieldClass} />
+          <input
+            id="comment-name"
+            name="author_name"
+            required
+            autoComplete="name"
+            value={name}
+            onChange={edit('author_name', setName)}
+            className={fieldClass}
+          />
         </div>
         <div>
           <label htmlFor="comment-email" className="block text-sm font-medium text-gray-700">
@@ -122,7 +137,14 @@ export function CommentForm({ postId }: { postId: number }) {
       {/* Honeypot: hidden from people and screen readers; bots that fill every field give themselves away. */}
       <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
         <label htmlFor="comment-website-url">Leave this field empty</label>
-        <input id="comment-website-url" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" value={honeypot} onChange={(e) => setHoneypot(e.target.value)} />
+        <input
+          id="comment-website-url"
+          name={HONEYPOT_FIELD}
+          tabIndex={-1}
+          autoComplete="off"
+          value={honeypot}
+          onChange={(e) => setHoneypot(e.target.value)}
+        />
       </div>
       <div>
         <label htmlFor="comment-content" className="block text-sm font-medium text-gray-700">

@@ -44,7 +44,12 @@ function CommentItem({ comment }: { comment: PublicComment }) {
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         {comment.author_website ? (
           // Visitors' links earn no search ranking and get no access to this page.
-          <a href={comment.author_website} target="_blank" rel="nofollow ugc noopener noreferrer" className="font-semibold text-teal-800 hover:underline">
+          <a
+            href={comment.author_website}
+            target="_blank"
+            rel="nofollow ugc noopener noreferrer"
+            className="font-semibold text-teal-800 hover:underline"
+          >
             {comment.author_name}
           </a>
         ) : (

@@ -6,7 +6,9 @@ import { trpcClient } from '../../lib/trpc'
 export const postCommentsQuery = (postId: number) =>
   infiniteQueryOptions({
     queryKey: ['post-comments', postId] as const,
-    queryFn: ({ pageParam }) => trpcClient.comments.forPost.query({ post_id: postId, page: pageParam, limit: COMMENTS_PAGE_SIZE }),
+    queryFn: ({ pageParam }) =>
+      trpcClient.comments.forPost.query({ post_id: postId, page: pageParam, limit: COMMENTS_PAGE_SIZE }),
     initialPageParam: 1,
-    getNextPageParam: (last) => (last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined),
+    getNextPageParam: (last) =>
+      last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
   })

@@ -30,7 +30,8 @@ export function ContactForm() {
     },
   })
 
-  const set = (key: keyof ContactInput) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
+  const set = (key: keyof ContactInput) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [key]: e.target.value }))
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
@@ -60,7 +61,12 @@ export function ContactForm() {
 
   const busy = submit.isPending
   return (
-    <form className="space-y-5" onSubmit={(e) => void onSubmit(e)} onFocusCapture={schema.preload} aria-label="Contact form">
+    <form
+      className="space-y-5"
+      onSubmit={(e) => void onSubmit(e)}
+      onFocusCapture={schema.preload}
+      aria-label="Contact form"
+    >
       {error && (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
           {error}
@@ -71,7 +77,16 @@ export function ContactForm() {
           <label htmlFor="contact-name" className="block text-sm font-medium text-gray-700">
             Name *
           </label>
-          <input id="contact-name" name="name" required maxLength={CONTACT_LIMITS.name} autoComplete="name" value={form.name} onChange={set('name')} className={fieldClass} />
+          <input
+            id="contact-name"
+            name="name"
+            required
+            maxLength={CONTACT_LIMITS.name}
+            autoComplete="name"
+            value={form.name}
+            onChange={set('name')}
+            className={fieldClass}
+          />
         </div>
         <div>
           <label htmlFor="contact-email" className="block text-sm font-medium text-gray-700">
@@ -94,7 +109,15 @@ export function ContactForm() {
         <label htmlFor="contact-subject" className="block text-sm font-medium text-gray-700">
           Subject *
         </label>
-        <input id="contact-subject" name="subject" required maxLength={CONTACT_LIMITS.subject} value={form.subject} onChange={set('subject')} className={fieldClass} />
+        <input
+          id="contact-subject"
+          name="subject"
+          required
+          maxLength={CONTACT_LIMITS.subject}
+          value={form.subject}
+          onChange={set('subject')}
+          className={fieldClass}
+        />
       </div>
       <div>
         <label htmlFor="contact-message" className="block text-sm font-medium text-gray-700">

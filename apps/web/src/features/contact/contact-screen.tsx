@@ -4,8 +4,20 @@ import { SocialLinks } from '../layout/social-links'
 import { ContactForm } from './contact-form'
 
 const details = [
-  { label: 'Email', icon: 'M3 6h18v12H3zM3 7l9 6 9-6', value: <a href={`mailto:${site.email}`} className="text-teal-700 hover:underline">{site.email}</a> },
-  { label: 'Location', icon: 'M12 21s-7-6.5-7-12a7 7 0 0114 0c0 5.5-7 12-7 12zM12 11a2 2 0 100-4 2 2 0 000 4z', value: 'On the road — home base in Lisbon, Portugal' },
+  {
+    label: 'Email',
+    icon: 'M3 6h18v12H3zM3 7l9 6 9-6',
+    value: (
+      <a href={`mailto:${site.email}`} className="text-teal-700 hover:underline">
+        {site.email}
+      </a>
+    ),
+  },
+  {
+    label: 'Location',
+    icon: 'M12 21s-7-6.5-7-12a7 7 0 0114 0c0 5.5-7 12-7 12zM12 11a2 2 0 100-4 2 2 0 000 4z',
+    value: 'On the road — home base in Lisbon, Portugal',
+  },
   { label: 'Response time', icon: 'M12 7v5l3 3M12 21a9 9 0 100-18 9 9 0 000 18z', value: 'Usually within 24–48 hours' },
 ]
 
@@ -28,7 +40,14 @@ export function ContactScreen() {
           <ul className="space-y-5">
             {details.map((d) => (
               <li key={d.label} className="flex gap-3">
-                <svg viewBox="0 0 24 24" className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" fill="none" stroke="currentColor" strokeWidth={1.8} aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="mt-0.5 h-5 w-5 shrink-0 text-teal-700"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={1.8}
+                  aria-hidden="true"
+                >
                   <path d={d.icon} strokeLinecap="round" strokeLinejoin="round" />
                 </svg>
                 <div>

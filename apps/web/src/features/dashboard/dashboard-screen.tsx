@@ -47,7 +47,11 @@ export function DashboardScreen() {
               subtitle={counted(data.stats.draft_posts, adminNumber(data.stats.draft_posts), 'draft', 'drafts')}
             />
             <StatCard title="Total Views" value={adminNumber(data.stats.total_views ?? 0)} />
-            <StatCard title="Comments" value={adminNumber(data.stats.approved_comments)} subtitle={`${adminNumber(data.stats.pending_comments)} pending`} />
+            <StatCard
+              title="Comments"
+              value={adminNumber(data.stats.approved_comments)}
+              subtitle={`${adminNumber(data.stats.pending_comments)} pending`}
+            />
             <StatCard title="Subscribers" value={adminNumber(data.stats.subscribers ?? 0)} />
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
@@ -55,7 +59,11 @@ export function DashboardScreen() {
               {(post) => (
                 <li key={post.id} className="flex items-center justify-between gap-3 py-3">
                   <div className="min-w-0">
-                    <Link to="/admin/posts/edit/$id" params={{ id: String(post.id) }} className="block truncate font-medium text-gray-900 hover:text-teal-700">
+                    <Link
+                      to="/admin/posts/edit/$id"
+                      params={{ id: String(post.id) }}
+                      className="block truncate font-medium text-gray-900 hover:text-teal-700"
+                    >
                       {post.title}
                     </Link>
                     <p className="text-xs text-gray-500">{formatDate(post.updated_at)}</p>
@@ -88,12 +96,26 @@ export function DashboardScreen() {
 }
 
 /** A dashboard panel: its heading, then its list or, when empty, what is missing. */
-function ListPanel<Item>({ title, empty, items, children }: { title: string; empty: string; items: Item[]; children: (item: Item) => ReactNode }) {
+function ListPanel<Item>({
+  title,
+  empty,
+  items,
+  children,
+}: {
+  title: string
+  empty: string
+  items: Item[]
+  children: (item: Item) => ReactNode
+}) {
   return (
     // min-w-0: a grid item would otherwise grow to its longest unbroken title and scroll the page sideways.
     <Card className="min-w-0 p-6">
       <h3 className="text-lg font-semibold text-gray-900">{title}</h3>
-      {items.length === 0 ? <p className="mt-4 text-sm text-gray-500">{empty}</p> : <ul className="mt-4 divide-y divide-gray-100">{items.map(children)}</ul>}
+      {items.length === 0 ? (
+        <p className="mt-4 text-sm text-gray-500">{empty}</p>
+      ) : (
+        <ul className="mt-4 divide-y divide-gray-100">{items.map(children)}</ul>
+      )}
     </Card>
   )
 }

@@ -20,7 +20,11 @@ const everyFeature: EditorDocument = [
       { text: ' and ' },
       { text: 'both', bold: true, italic: true },
       { text: ' with a ' },
-      { type: 'link', url: 'https://example.com/trek?a=1&b="2"', children: [{ text: 'link ' }, { text: 'in bold', bold: true }] },
+      {
+        type: 'link',
+        url: 'https://example.com/trek?a=1&b="2"',
+        children: [{ text: 'link ' }, { text: 'in bold', bold: true }],
+      },
       { text: ' & <escapes>\nafter a line break.' },
     ],
   },
@@ -41,7 +45,11 @@ const everyFeature: EditorDocument = [
   },
   {
     type: 'paragraph',
-    children: [{ text: '' }, { type: 'image', url: '/media/posts/abc.png', alt: 'Prayer flags', children: [{ text: '' }] }, { text: '' }],
+    children: [
+      { text: '' },
+      { type: 'image', url: '/media/posts/abc.png', alt: 'Prayer flags', children: [{ text: '' }] },
+      { text: '' },
+    ],
   },
   { type: 'paragraph', children: [{ text: '' }] },
 ]
@@ -74,7 +82,8 @@ describe('post HTML and the Slate document', () => {
   })
 
   it('loads what the server stores after sanitising (self-closing tags, b/i, nested quote paragraphs)', () => {
-    const stored = '<p>A <b>bold</b> <i>move</i><br />next</p><blockquote><p>One</p><p>Two</p></blockquote>loose text<img src="https://x.test/a.jpg" alt="" />'
+    const stored =
+      '<p>A <b>bold</b> <i>move</i><br />next</p><blockquote><p>One</p><p>Two</p></blockquote>loose text<img src="https://x.test/a.jpg" alt="" />'
     expect(serializeDocument(deserializeHtml(stored))).toBe(
       '<p>A <strong>bold</strong> <em>move</em><br>next</p><blockquote>One<br>Two</blockquote><p>loose text<img src="https://x.test/a.jpg" alt=""></p>',
     )

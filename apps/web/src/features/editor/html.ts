@@ -1,5 +1,13 @@
 import type { Descendant } from 'slate'
-import type { EditorDocument, FormattedText, InlineNode, ListElement, ListType, TextBlock, TextBlockType } from './slate-types'
+import type {
+  EditorDocument,
+  FormattedText,
+  InlineNode,
+  ListElement,
+  ListType,
+  TextBlock,
+  TextBlockType,
+} from './slate-types'
 
 const blockTags: Record<TextBlockType, string> = {
   paragraph: 'p',
@@ -76,10 +84,20 @@ function inlinesOf(node: Node, marks: Marks): InlineNode[] {
     const el = child as Element
     const tag = el.tagName.toUpperCase()
     if (tag === 'BR') out.push({ text: '\n', ...marks })
-    else if (tag === 'IMG') out.push({ type: 'image', url: el.getAttribute('src') ?? '', alt: el.getAttribute('alt') ?? '', children: [{ text: '' }] })
+    else if (tag === 'IMG')
+      out.push({
+        type: 'image',
+        url: el.getAttribute('src') ?? '',
+        alt: el.getAttribute('alt') ?? '',
+        children: [{ text: '' }],
+      })
     else if (tag === 'A') {
       const children = inlinesOf(el, marks).filter((n): n is FormattedText => !('type' in n))
-      out.push({ type: 'link', url: el.getAttribute('href') ?? '', children: children.length ? children : [{ text: '' }] })
+      out.push({
+        type: 'link',
+        url: el.getAttribute('href') ?? '',
+        children: children.length ? children : [{ text: '' }],
+      })
     } else if (tag === 'STRONG' || tag === 'B') out.push(...inlinesOf(el, { ...marks, bold: true }))
     else if (tag === 'EM' || tag === 'I') out.push(...inlinesOf(el, { ...marks, italic: true }))
     else {
@@ -114,9 +132,13 @@ function blocksOf(container: Node): EditorDocument {
       flush()
       const items: TextBlock[] = []
       child.childNodes.forEach((item) => {
-        if (item.nodeType === 1 || item.textContent?.trim()) items.push(textBlock('list-item', item.nodeType === 1 ? item : wrapText(item)))
+        if (item.nodeType === 1 || item.textContent?.trim())
+          items.push(textBlock('list-item', item.nodeType === 1 ? item : wrapText(item)))
       })
-      blocks.push({ type: listType, children: items.length ? items : [{ type: 'list-item', children: [{ text: '' }] }] })
+      blocks.push({
+        type: listType,
+        children: items.length ? items : [{ type: 'list-item', children: [{ text: '' }] }],
+      })
     } else if (blockType && blockType !== 'list-item') {
       flush()
       blocks.push(textBlock(blockType, child))

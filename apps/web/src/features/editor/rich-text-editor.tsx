@@ -1,11 +1,29 @@
 import { useCallback, useEffect, useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
 import { createEditor, Transforms, type Descendant } from 'slate'
-import { Editable, ReactEditor, Slate, useSlate, useSlateStatic, withReact, type RenderElementProps, type RenderLeafProps, type RenderPlaceholderProps } from 'slate-react'
+import {
+  Editable,
+  ReactEditor,
+  Slate,
+  useSlate,
+  useSlateStatic,
+  withReact,
+  type RenderElementProps,
+  type RenderLeafProps,
+  type RenderPlaceholderProps,
+} from 'slate-react'
 import { withHistory } from 'slate-history'
 import { cx } from '@wayfarer/ui'
 import { deserializeHtml, serializeDocument } from './html'
 import { withPostElements } from './editor-plugins'
-import { insertImage, insertLink, isBlockActive, isMarkActive, toggleBlock, toggleMark, type BlockFormat } from './editor-commands'
+import {
+  insertImage,
+  insertLink,
+  isBlockActive,
+  isMarkActive,
+  toggleBlock,
+  toggleMark,
+  type BlockFormat,
+} from './editor-commands'
 import type { ImageElement, Mark } from './slate-types'
 
 interface Props {
@@ -18,7 +36,12 @@ interface Props {
 }
 
 /** SPEC.md §2 rich-text content: a Slate editor that reads and writes post HTML. */
-export function RichTextEditor({ initialHtml, onChange, placeholder = 'Tell the story of your trip...', insertRef }: Props) {
+export function RichTextEditor({
+  initialHtml,
+  onChange,
+  placeholder = 'Tell the story of your trip...',
+  insertRef,
+}: Props) {
   const editor = useMemo(() => withPostElements(withHistory(withReact(createEditor()))), [])
   const initialValue = useMemo(() => deserializeHtml(initialHtml), [initialHtml])
 
@@ -89,12 +112,44 @@ function Toolbar() {
     <div role="toolbar" aria-label="Formatting" className="flex flex-wrap gap-1 border-b border-gray-200 px-2 py-1.5">
       {markButton('bold', <strong>B</strong>, 'Bold (Ctrl+B)', 'Bold')}
       {markButton('italic', <em>I</em>, 'Italic (Ctrl+I)', 'Italic')}
-      {blockButton('heading-one', <>H1<span className="sr-only"> heading 1</span></>, 'Heading 1')}
-      {blockButton('heading-two', <>H2<span className="sr-only"> heading 2</span></>, 'Heading 2')}
-      {blockButton('heading-three', <>H3<span className="sr-only"> heading 3</span></>, 'Heading 3')}
+      {blockButton(
+        'heading-one',
+        <>
+          H1<span className="sr-only"> heading 1</span>
+        </>,
+        'Heading 1',
+      )}
+      {blockButton(
+        'heading-two',
+        <>
+          H2<span className="sr-only"> heading 2</span>
+        </>,
+        'Heading 2',
+      )}
+      {blockButton(
+        'heading-three',
+        <>
+          H3<span className="sr-only"> heading 3</span>
+        </>,
+        'Heading 3',
+      )}
       {blockButton('block-quote', 'Quote', 'Quote')}
-      {blockButton('bulleted-list', <><span aria-hidden="true">• </span><span className="sr-only">Bulleted </span>List</>, 'Bulleted list')}
-      {blockButton('numbered-list', <><span aria-hidden="true">1. </span><span className="sr-only">Numbered </span>List</>, 'Numbered list')}
+      {blockButton(
+        'bulleted-list',
+        <>
+          <span aria-hidden="true">• </span>
+          <span className="sr-only">Bulleted </span>List
+        </>,
+        'Bulleted list',
+      )}
+      {blockButton(
+        'numbered-list',
+        <>
+          <span aria-hidden="true">1. </span>
+          <span className="sr-only">Numbered </span>List
+        </>,
+        'Numbered list',
+      )}
       <ToolbarButton hint="Link" onPress={() => insertLink(editor, window.prompt('Enter the link URL:') ?? '')}>
         Link
       </ToolbarButton>
@@ -117,7 +172,19 @@ function askAltText(current = ''): string {
 }
 const ALT_PROMPT = 'Describe the image for readers who cannot see it (alt text):'
 
-function ToolbarButton({ hint, name, active = false, onPress, children }: { hint: string; name?: string; active?: boolean; onPress: () => void; children: ReactNode }) {
+function ToolbarButton({
+  hint,
+  name,
+  active = false,
+  onPress,
+  children,
+}: {
+  hint: string
+  name?: string
+  active?: boolean
+  onPress: () => void
+  children: ReactNode
+}) {
   const editor = useSlateStatic()
   return (
     <button
@@ -137,7 +204,10 @@ function ToolbarButton({ hint, name, active = false, onPress, children }: { hint
         onPress()
         ReactEditor.focus(editor)
       }}
-      className={cx('rounded px-2 py-1 text-sm', active ? 'bg-teal-100 text-teal-900' : 'text-gray-700 hover:bg-gray-100')}
+      className={cx(
+        'rounded px-2 py-1 text-sm',
+        active ? 'bg-teal-100 text-teal-900' : 'text-gray-700 hover:bg-gray-100',
+      )}
     >
       {children}
     </button>
@@ -155,7 +225,11 @@ function StoryImage({ attributes, children, element }: RenderElementProps & { el
     <span {...attributes} className="relative inline-block">
       <span contentEditable={false} className="relative inline-block">
         <img src={element.url} alt={element.alt} onClick={editAlt} className="cursor-pointer" />
-        <button type="button" onClick={editAlt} className="absolute bottom-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs text-white">
+        <button
+          type="button"
+          onClick={editAlt}
+          className="absolute bottom-2 left-2 rounded bg-black/75 px-2 py-0.5 text-xs text-white"
+        >
           Alt text{element.alt ? '' : ' (missing)'}
         </button>
       </span>

@@ -24,7 +24,9 @@ export function GalleryScreen() {
     <div className="mx-auto max-w-7xl px-4 py-12">
       <header className="text-center">
         <h1 className="text-4xl font-bold text-gray-900">Photo Gallery</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-gray-600">Moments from the road: mountains, coastlines, cities and the people we met along the way.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-gray-600">
+          Moments from the road: mountains, coastlines, cities and the people we met along the way.
+        </p>
         <dl className="mt-6 flex justify-center gap-10">
           <div>
             <dt className="text-sm text-gray-500">Photos</dt>
@@ -56,7 +58,12 @@ export function GalleryScreen() {
           <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="gallery-grid">
             {list.map((photo, index) => (
               <li key={photo.id}>
-                <button type="button" onClick={() => setOpen(index)} className="group block w-full overflow-hidden rounded-xl text-left" aria-label={`Open ${photo.title || 'photo'}`}>
+                <button
+                  type="button"
+                  onClick={() => setOpen(index)}
+                  className="group block w-full overflow-hidden rounded-xl text-left"
+                  aria-label={`Open ${photo.title || 'photo'}`}
+                >
                   <PhotoImage
                     photo={photo}
                     thumbnail
@@ -90,7 +97,12 @@ function FeaturedPhoto({ photos, onOpen }: { photos: GalleryPhoto[]; onOpen: (in
   if (!photo) return null
   return (
     <section className="relative mt-10 overflow-hidden rounded-2xl bg-gray-900" aria-label="Featured photo">
-      <button type="button" onClick={() => onOpen(index % photos.length)} className="block w-full" aria-label={`Open featured photo ${photo.title}`}>
+      <button
+        type="button"
+        onClick={() => onOpen(index % photos.length)}
+        className="block w-full"
+        aria-label={`Open featured photo ${photo.title}`}
+      >
         <PhotoImage
           key={photo.id}
           photo={photo}

@@ -70,15 +70,31 @@ export function Lightbox({ photos, index, onIndex, onClose }: LightboxProps) {
       <p className="absolute left-1/2 top-4 -translate-x-1/2 text-sm text-white/80" data-testid="lightbox-counter">
         {index + 1} / {photos.length}
       </p>
-      <button ref={closeButton} type="button" aria-label="Close" onClick={onClose} className={`${roundButton} right-4 top-4 px-3 py-1 text-2xl`}>
+      <button
+        ref={closeButton}
+        type="button"
+        aria-label="Close"
+        onClick={onClose}
+        className={`${roundButton} right-4 top-4 px-3 py-1 text-2xl`}
+      >
         ×
       </button>
       {photos.length > 1 && (
         <>
-          <button type="button" aria-label="Previous photo" onClick={() => step(-1)} className={`${roundButton} left-2 top-1/2 -translate-y-1/2 px-4 py-3 text-3xl sm:left-6`}>
+          <button
+            type="button"
+            aria-label="Previous photo"
+            onClick={() => step(-1)}
+            className={`${roundButton} left-2 top-1/2 -translate-y-1/2 px-4 py-3 text-3xl sm:left-6`}
+          >
             ‹
           </button>
-          <button type="button" aria-label="Next photo" onClick={() => step(1)} className={`${roundButton} right-2 top-1/2 -translate-y-1/2 px-4 py-3 text-3xl sm:right-6`}>
+          <button
+            type="button"
+            aria-label="Next photo"
+            onClick={() => step(1)}
+            className={`${roundButton} right-2 top-1/2 -translate-y-1/2 px-4 py-3 text-3xl sm:right-6`}
+          >
             ›
           </button>
         </>

@@ -27,7 +27,9 @@ export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => v
   const image = failed || hero.isError || (hero.isSuccess && !fromServer) ? FALLBACK_HERO : fromServer
 
   const shuffle = () => {
-    const candidates = (pool.data ?? []).map((p) => ({ url: p.cloudinary_url, title: p.title })).filter((p) => p.url !== image?.url)
+    const candidates = (pool.data ?? [])
+      .map((p) => ({ url: p.cloudinary_url, title: p.title }))
+      .filter((p) => p.url !== image?.url)
     const next = candidates[Math.floor(Math.random() * candidates.length)]
     if (next) {
       setFailed(false)

@@ -11,15 +11,31 @@ export function Hero() {
 
   return (
     <section className="relative isolate flex min-h-[70vh] items-center overflow-hidden bg-gray-900">
-      {image && <img data-testid="hero-image" src={image.url} srcSet={responsiveSrcset(image.url)} sizes="100vw" fetchPriority="high" alt={image.title} onError={onImageError} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60" />}
+      {image && (
+        <img
+          data-testid="hero-image"
+          src={image.url}
+          srcSet={responsiveSrcset(image.url)}
+          sizes="100vw"
+          fetchPriority="high"
+          alt={image.title}
+          onError={onImageError}
+          className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
+        />
+      )}
       <div className="mx-auto w-full max-w-6xl px-4 pt-24 pb-32 text-white">
-        <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">Explore the world, one story at a time</h1>
+        <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">
+          Explore the world, one story at a time
+        </h1>
         <p className="mt-6 max-w-2xl text-lg text-gray-100">{site.description}</p>
         <div className="mt-10 flex flex-wrap gap-3">
           <Link to="/blog" className="rounded-lg bg-teal-600 px-5 py-3 font-semibold hover:bg-teal-500">
             Read the Blog
           </Link>
-          <Link to="/gallery" className="rounded-lg bg-white/15 px-5 py-3 font-semibold backdrop-blur hover:bg-white/25">
+          <Link
+            to="/gallery"
+            className="rounded-lg bg-white/15 px-5 py-3 font-semibold backdrop-blur hover:bg-white/25"
+          >
             View Gallery
           </Link>
           <a
@@ -42,7 +58,14 @@ export function Hero() {
           Shuffle photo
         </button>
       )}
-      {image && <p data-testid="hero-caption" className="absolute bottom-16 left-4 max-w-[50%] truncate text-xs text-white/80 sm:left-6">{image.title}</p>}
+      {image && (
+        <p
+          data-testid="hero-caption"
+          className="absolute bottom-16 left-4 max-w-[50%] truncate text-xs text-white/80 sm:left-6"
+        >
+          {image.title}
+        </p>
+      )}
     </section>
   )
 }

@@ -24,7 +24,12 @@ export function LatestAdventures() {
           <Skeleton count={6} className="h-72" />
         </div>
       ) : posts.isError ? (
-        <LoadError message={messages.posts.loadFailed} onRetry={() => void posts.refetch()} retryLabel="Try Again" className="mt-8 text-gray-600" />
+        <LoadError
+          message={messages.posts.loadFailed}
+          onRetry={() => void posts.refetch()}
+          retryLabel="Try Again"
+          className="mt-8 text-gray-600"
+        />
       ) : (
         <div className="mt-8 grid gap-6 md:grid-cols-3">
           {posts.data.cards.map((post, i) => (

@@ -1,9 +1,14 @@
 import { staticPages } from '@wayfarer/api/schemas'
 
 /** Header and footer navigation (SPEC.md §2, and the map after Gallery: issue 13). */
-export const navLinks = [staticPages.home, staticPages.blog, staticPages.gallery, staticPages.map, staticPages.about, staticPages.contact].map(
-  (p) => ({ to: p.path, label: p.name }),
-)
+export const navLinks = [
+  staticPages.home,
+  staticPages.blog,
+  staticPages.gallery,
+  staticPages.map,
+  staticPages.about,
+  staticPages.contact,
+].map((p) => ({ to: p.path, label: p.name }))
 
 /** A path of the navigation, typed as the literal paths above (checked against the route tree where linked). */
 export type NavPath = (typeof navLinks)[number]['to']

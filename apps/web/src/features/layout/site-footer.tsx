@@ -44,7 +44,13 @@ export function SiteFooter() {
         <FooterLinks label="Categories" title="Categories">
           {footerCategories.map((c) => (
             <li key={c.slug}>
-              <Link to="/blog" search={{ category: c.slug }} activeOptions={{ exact: true }} activeProps={{ className: currentClass }} className="hover:text-white">
+              <Link
+                to="/blog"
+                search={{ category: c.slug }}
+                activeOptions={{ exact: true }}
+                activeProps={{ className: currentClass }}
+                className="hover:text-white"
+              >
                 {c.name}
               </Link>
             </li>
@@ -66,7 +72,13 @@ export function SiteFooter() {
           </p>
           <nav aria-label="Legal" className="flex gap-4">
             {legalLinks.map((p) => (
-              <Link key={p.path} to={p.path} activeOptions={{ exact: true }} activeProps={{ className: currentClass }} className="hover:text-white">
+              <Link
+                key={p.path}
+                to={p.path}
+                activeOptions={{ exact: true }}
+                activeProps={{ className: currentClass }}
+                className="hover:text-white"
+              >
                 {p.name}
               </Link>
             ))}

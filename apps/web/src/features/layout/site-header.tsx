@@ -22,7 +22,12 @@ export function SiteHeader() {
   return (
     <header ref={header} className="sticky top-0 z-40 h-20 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between px-4">
-        <Link to="/" activeOptions={{ exact: true }} className="text-2xl font-bold tracking-tight text-teal-800" onClick={() => menu.close(false)}>
+        <Link
+          to="/"
+          activeOptions={{ exact: true }}
+          className="text-2xl font-bold tracking-tight text-teal-800"
+          onClick={() => menu.close(false)}
+        >
           {site.name}
         </Link>
         <nav aria-label="Main" className="hidden gap-1 md:flex">
@@ -39,13 +44,25 @@ export function SiteHeader() {
           aria-controls="mobile-menu"
           onClick={() => (menu.open ? menu.close(true) : menu.setOpen(true))}
         >
-          <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+          >
             {menu.open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
       </div>
       {menu.open && (
-        <nav ref={mobileNav} id="mobile-menu" aria-label="Mobile" className="border-b border-gray-200 bg-white px-4 pb-4 shadow-md md:hidden">
+        <nav
+          ref={mobileNav}
+          id="mobile-menu"
+          aria-label="Mobile"
+          className="border-b border-gray-200 bg-white px-4 pb-4 shadow-md md:hidden"
+        >
           {navLinks.map((l) => (
             <NavLink key={l.to} to={l.to} className={cx('block', linkClass(l.to))} onClick={() => menu.close(false)} />
           ))}

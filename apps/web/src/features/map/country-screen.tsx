@@ -29,7 +29,10 @@ export function CountryScreen({ code }: { code: string }) {
   const navigate = useNavigate()
 
   if (!valid || country.error?.data?.httpStatus === 400) return <NotFoundScreen />
-  if (country.error) return <LoadError className="py-24" message="This country could not be loaded." onRetry={() => void country.refetch()} />
+  if (country.error)
+    return (
+      <LoadError className="py-24" message="This country could not be loaded." onRetry={() => void country.refetch()} />
+    )
   const data = country.data
   if (!data) {
     return (
@@ -71,7 +74,9 @@ export function CountryScreen({ code }: { code: string }) {
           label={`Map of ${data.country.name}`}
         />
       </div>
-      {data.stories.length === 0 && data.photos.length === 0 ? <p className="mt-8 text-gray-600">No stories or photos from {data.country.name} yet.</p> : null}
+      {data.stories.length === 0 && data.photos.length === 0 ? (
+        <p className="mt-8 text-gray-600">No stories or photos from {data.country.name} yet.</p>
+      ) : null}
       {data.stories.length ? (
         <section className="mt-10" aria-labelledby="country-stories">
           <h2 id="country-stories" className="text-2xl font-bold text-gray-900">
@@ -94,15 +99,31 @@ export function CountryScreen({ code }: { code: string }) {
           <ul className="mt-4 grid grid-cols-2 gap-4 md:grid-cols-4">
             {data.photos.map((p, i) => (
               <li key={p.id}>
-                <button type="button" onClick={() => setPhoto(i)} aria-label={`Open ${p.title || 'photo'}`} className="block w-full overflow-hidden rounded-lg focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none">
-                  <img src={p.thumbnail_url} srcSet={p.srcset || undefined} sizes="(min-width: 768px) 25vw, 50vw" alt={p.title} width={p.width || undefined} height={p.height || undefined} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                <button
+                  type="button"
+                  onClick={() => setPhoto(i)}
+                  aria-label={`Open ${p.title || 'photo'}`}
+                  className="block w-full overflow-hidden rounded-lg focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
+                >
+                  <img
+                    src={p.thumbnail_url}
+                    srcSet={p.srcset || undefined}
+                    sizes="(min-width: 768px) 25vw, 50vw"
+                    alt={p.title}
+                    width={p.width || undefined}
+                    height={p.height || undefined}
+                    loading="lazy"
+                    className="aspect-[4/3] w-full object-cover"
+                  />
                 </button>
               </li>
             ))}
           </ul>
         </section>
       ) : null}
-      {photo !== null ? <Lightbox photos={data.photos} index={photo} onIndex={setPhoto} onClose={() => setPhoto(null)} /> : null}
+      {photo !== null ? (
+        <Lightbox photos={data.photos} index={photo} onIndex={setPhoto} onClose={() => setPhoto(null)} />
+      ) : null}
     </div>
   )
 }

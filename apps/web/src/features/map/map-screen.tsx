@@ -26,7 +26,15 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
  * visited shaded; filters by category and year; beside it the stories in view (the accessible alternative to
  * the markers). A story marker opens its card, a photo marker the gallery's lightbox.
  */
-export function MapScreen({ initialView, filters, onFilters }: { initialView: MapView; filters: MapFilters; onFilters: (f: MapFilters) => void }) {
+export function MapScreen({
+  initialView,
+  filters,
+  onFilters,
+}: {
+  initialView: MapView
+  filters: MapFilters
+  onFilters: (f: MapFilters) => void
+}) {
   usePageMeta(staticPages.map.title, staticPages.map.description)
   const [view, setView] = useState(initialView)
   const [box, width] = useElementWidth<HTMLDivElement>(800)
@@ -40,7 +48,10 @@ export function MapScreen({ initialView, filters, onFilters }: { initialView: Ma
     setMembers(null)
     setStory(s)
   }
-  const visited = useMemo(() => new Set((countries.data?.countries ?? []).flatMap((c) => (c.numeric ? [c.numeric] : []))), [countries.data])
+  const visited = useMemo(
+    () => new Set((countries.data?.countries ?? []).flatMap((c) => (c.numeric ? [c.numeric] : []))),
+    [countries.data],
+  )
   const card = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (story || members) card.current?.focus()
@@ -53,7 +64,9 @@ export function MapScreen({ initialView, filters, onFilters }: { initialView: Ma
       <header>
         <h1 className="text-4xl font-bold text-gray-900">Map</h1>
         <p className="mt-2 text-gray-600" data-testid="map-counts">
-          {countries.data ? `${plural(countries.data.countries.length, 'country', 'countries')} · ${plural(countries.data.places, 'place', 'places')}` : '\u00a0'}
+          {countries.data
+            ? `${plural(countries.data.countries.length, 'country', 'countries')} · ${plural(countries.data.places, 'place', 'places')}`
+            : '\u00a0'}
         </p>
         <div className="mt-4 flex flex-wrap items-end gap-4">
           <label className="text-sm font-medium text-gray-700">
@@ -112,26 +125,45 @@ export function MapScreen({ initialView, filters, onFilters }: { initialView: Ma
             label="World map of stories and photos"
           >
             {members ? (
-              <div ref={card} tabIndex={-1} role="dialog" aria-labelledby="map-members-title" className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] rounded-xl border border-gray-200 bg-white p-4 shadow-lg outline-none">
+              <div
+                ref={card}
+                tabIndex={-1}
+                role="dialog"
+                aria-labelledby="map-members-title"
+                className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] rounded-xl border border-gray-200 bg-white p-4 shadow-lg outline-none"
+              >
                 <div className="flex items-start justify-between gap-2">
                   <h3 id="map-members-title" className="font-bold text-gray-900">
                     At this spot
                   </h3>
-                  <button type="button" onClick={() => setMembers(null)} aria-label="Close" className="-mt-1 rounded px-2 text-xl leading-none text-gray-600 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+                  <button
+                    type="button"
+                    onClick={() => setMembers(null)}
+                    aria-label="Close"
+                    className="-mt-1 rounded px-2 text-xl leading-none text-gray-600 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                  >
                     ×
                   </button>
                 </div>
                 <ul className="mt-2 space-y-1 text-sm">
                   {members.stories.map((s) => (
                     <li key={`s${s.id}`}>
-                      <button type="button" onClick={() => showStory(s)} className="text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+                      <button
+                        type="button"
+                        onClick={() => showStory(s)}
+                        className="text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                      >
                         Story: {s.title}
                       </button>
                     </li>
                   ))}
                   {members.photos.map((p) => (
                     <li key={`p${p.id}`}>
-                      <button type="button" onClick={() => setPhoto(p)} className="text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+                      <button
+                        type="button"
+                        onClick={() => setPhoto(p)}
+                        className="text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                      >
                         Photo: {p.title || p.location || 'untitled'}
                       </button>
                     </li>
@@ -140,7 +172,13 @@ export function MapScreen({ initialView, filters, onFilters }: { initialView: Ma
               </div>
             ) : null}
             {story ? (
-              <div ref={card} tabIndex={-1} role="dialog" aria-labelledby="map-story-title" className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none">
+              <div
+                ref={card}
+                tabIndex={-1}
+                role="dialog"
+                aria-labelledby="map-story-title"
+                className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none"
+              >
                 <MapStoryCard story={story} headingId="map-story-title" onClose={() => setStory(null)} />
               </div>
             ) : null}
@@ -162,7 +200,11 @@ export function MapScreen({ initialView, filters, onFilters }: { initialView: Ma
           <ul className="mt-3 max-h-[460px] space-y-2 overflow-y-auto pr-1">
             {(inView?.stories ?? []).map((s) => (
               <li key={s.id}>
-                <Link to="/blog/$slug" params={{ slug: s.slug }} className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+                <Link
+                  to="/blog/$slug"
+                  params={{ slug: s.slug }}
+                  className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                >
                   <span className="block font-medium text-gray-900">{s.title}</span>
                   <span className="block text-sm text-gray-600">{s.location}</span>
                 </Link>

@@ -31,7 +31,13 @@ export function unproject(x: number, y: number, zoom: number): [longitude: numbe
 }
 
 /** Where a point is drawn in a view of `width` × `height` CSS pixels. */
-export function toScreen(view: MapView, width: number, height: number, longitude: number, latitude: number): [number, number] {
+export function toScreen(
+  view: MapView,
+  width: number,
+  height: number,
+  longitude: number,
+  latitude: number,
+): [number, number] {
   const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
   const [x, y] = project(longitude, latitude, view.zoom)
   return [x - cx + width / 2, y - cy + height / 2]
@@ -64,7 +70,12 @@ export function boxOf(view: MapView, width: number, height: number): [number, nu
 }
 
 /** The deepest view that shows all of a box (a country's stories and photos) in `width` × `height`. */
-export function viewAround(box: readonly [number, number, number, number], width: number, height: number, maxZoom = 10): MapView {
+export function viewAround(
+  box: readonly [number, number, number, number],
+  width: number,
+  height: number,
+  maxZoom = 10,
+): MapView {
   const [west, south, east, north] = box
   let zoom = maxZoom
   for (; zoom > MIN_ZOOM; zoom--) {
@@ -97,7 +108,13 @@ export function tilesInView(view: MapView, width: number, height: number): ViewT
   for (let row = Math.floor(top / TILE_PX); row * TILE_PX < top + height; row++) {
     if (row < 0 || row >= count) continue
     for (let column = Math.floor(left / TILE_PX); column * TILE_PX < left + width; column++) {
-      tiles.push({ z: view.zoom, x: ((column % count) + count) % count, y: row, left: column * TILE_PX - left, top: row * TILE_PX - top })
+      tiles.push({
+        z: view.zoom,
+        x: ((column % count) + count) % count,
+        y: row,
+        left: column * TILE_PX - left,
+        top: row * TILE_PX - top,
+      })
     }
   }
   return tiles

@@ -17,7 +17,9 @@ export function PlacesScreen() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <h1 className="text-4xl font-bold text-gray-900">Places</h1>
       <p className="mt-2 text-gray-600" data-testid="places-counts">
-        {countries.data ? `${plural(list.length, 'country', 'countries')} · ${plural(countries.data.places, 'place', 'places')}` : '\u00a0'}
+        {countries.data
+          ? `${plural(list.length, 'country', 'countries')} · ${plural(countries.data.places, 'place', 'places')}`
+          : '\u00a0'}
         {' · '}
         <Link to="/map" className="font-medium text-teal-700 underline underline-offset-2">
           See them on the map

@@ -10,7 +10,9 @@ export const mapQuery = (trpc: TrpcUtils, input: PlacesMapInput) =>
   trpc.places.map.queryOptions(input, { placeholderData: keepPreviousData, staleTime: 60_000 })
 
 /** One country's stories and photos, and the box to zoom its map to. */
-export const countryQuery = (trpc: TrpcUtils, code: string) => trpc.places.country.queryOptions({ code }, { retry: false })
+export const countryQuery = (trpc: TrpcUtils, code: string) =>
+  trpc.places.country.queryOptions({ code }, { retry: false })
 
 /** The base map: raster tiles when the owner set MAP_TILES_URL, else null (the built-in vector world). */
-export const mapSettingsQuery = (trpc: TrpcUtils) => trpc.places.mapSettings.queryOptions(undefined, { staleTime: Infinity })
+export const mapSettingsQuery = (trpc: TrpcUtils) =>
+  trpc.places.mapSettings.queryOptions(undefined, { staleTime: Infinity })

@@ -18,13 +18,25 @@ const km = (m: number) => `${(m / 1000).toLocaleString('en', { maximumFractionDi
 const metres = (m: number) => `${Math.round(m).toLocaleString('en')} m`
 
 /** Where a story happened: a small map linking to /map there, and its route when it has one. Loaded lazily. */
-export default function StoryPlaceMaps({ place, route, location }: { place: StoryPlace; route: StoryRoute | undefined; location: string }) {
+export default function StoryPlaceMaps({
+  place,
+  route,
+  location,
+}: {
+  place: StoryPlace
+  route: StoryRoute | undefined
+  location: string
+}) {
   return (
     <section aria-labelledby="story-place-heading" className="mt-12">
       <h2 id="story-place-heading" className="text-2xl font-bold text-gray-900">
         {route ? 'The route' : 'Where it happened'}
       </h2>
-      {route ? <RouteMap route={route} /> : place.latitude !== null && place.longitude !== null ? <MiniMap latitude={place.latitude} longitude={place.longitude} location={location} /> : null}
+      {route ? (
+        <RouteMap route={route} />
+      ) : place.latitude !== null && place.longitude !== null ? (
+        <MiniMap latitude={place.latitude} longitude={place.longitude} location={location} />
+      ) : null}
     </section>
   )
 }
@@ -50,7 +62,12 @@ function MiniMap({ latitude, longitude, location }: { latitude: number; longitud
     >
       <svg viewBox={`0 0 ${WIDTH} ${MINI_HEIGHT}`} className="block w-full" aria-hidden="true">
         {countries.map((c) => (
-          <path key={c.id || c.name} d={path(c.geometry) ?? ''} className="fill-stone-100 stroke-white" strokeWidth={0.8} />
+          <path
+            key={c.id || c.name}
+            d={path(c.geometry) ?? ''}
+            className="fill-stone-100 stroke-white"
+            strokeWidth={0.8}
+          />
         ))}
         <circle cx={WIDTH / 2} cy={MINI_HEIGHT / 2} r={9} className="fill-orange-700 stroke-white" strokeWidth={3} />
       </svg>
@@ -74,18 +91,48 @@ function RouteMap({ route }: { route: StoryRoute }) {
   const lowest = route.profile.reduce((min, [, e]) => Math.min(min, e), Number.POSITIVE_INFINITY)
   return (
     <div className="mt-4">
-      <svg viewBox={`0 0 ${WIDTH} ${ROUTE_HEIGHT}`} className="block w-full rounded-xl border border-gray-200 bg-sky-100" role="img" aria-label={`Map of the route ${route.name}`}>
+      <svg
+        viewBox={`0 0 ${WIDTH} ${ROUTE_HEIGHT}`}
+        className="block w-full rounded-xl border border-gray-200 bg-sky-100"
+        role="img"
+        aria-label={`Map of the route ${route.name}`}
+      >
         {countries.map((c) => (
-          <path key={c.id || c.name} d={path(c.geometry) ?? ''} className="fill-stone-100 stroke-white" strokeWidth={0.8} />
+          <path
+            key={c.id || c.name}
+            d={path(c.geometry) ?? ''}
+            className="fill-stone-100 stroke-white"
+            strokeWidth={0.8}
+          />
         ))}
-        <path d={path(line) ?? ''} data-testid="route-line" fill="none" className="stroke-orange-700" strokeWidth={4} strokeLinejoin="round" strokeLinecap="round" />
+        <path
+          d={path(line) ?? ''}
+          data-testid="route-line"
+          fill="none"
+          className="stroke-orange-700"
+          strokeWidth={4}
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
         {route.photos.map((photo) => {
           // On the line where the route passes it (its distance along the whole track, as a share of it).
           const along = pointAlong(route.line, photo.distance_m / Math.max(1, route.distance_m))
           const at = along ? projection(along) : null
-          return at ? <circle key={photo.id} cx={at[0]} cy={at[1]} r={6} className="fill-sky-700 stroke-white" strokeWidth={2} data-testid="route-photo-marker" /> : null
+          return at ? (
+            <circle
+              key={photo.id}
+              cx={at[0]}
+              cy={at[1]}
+              r={6}
+              className="fill-sky-700 stroke-white"
+              strokeWidth={2}
+              data-testid="route-photo-marker"
+            />
+          ) : null
         })}
-        {start ? <circle cx={start[0]} cy={start[1]} r={7} className="fill-teal-700 stroke-white" strokeWidth={2} /> : null}
+        {start ? (
+          <circle cx={start[0]} cy={start[1]} r={7} className="fill-teal-700 stroke-white" strokeWidth={2} />
+        ) : null}
         {end ? <circle cx={end[0]} cy={end[1]} r={7} className="fill-gray-900 stroke-white" strokeWidth={2} /> : null}
       </svg>
       <dl className="mt-4 flex flex-wrap gap-x-10 gap-y-2" data-testid="route-figures">
@@ -98,7 +145,9 @@ function RouteMap({ route }: { route: StoryRoute }) {
           <dd className="text-xl font-bold text-gray-900">{metres(route.elevation_gain_m)}</dd>
         </div>
       </dl>
-      {route.profile.length > 1 ? <ElevationProfile profile={route.profile} distance={route.distance_m} lowest={lowest} highest={highest} /> : null}
+      {route.profile.length > 1 ? (
+        <ElevationProfile profile={route.profile} distance={route.distance_m} lowest={lowest} highest={highest} />
+      ) : null}
       {route.photos.length ? <PhotosAlongTheWay photos={route.photos} /> : null}
     </div>
   )
@@ -121,7 +170,14 @@ function PhotosAlongTheWay({ photos }: { photos: StoryRoute['photos'] }) {
               onClick={() => setOpen(i)}
               className="block w-full rounded-lg text-left focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
             >
-              <img src={photo.thumbnail_url} alt={photo.title || photo.location || 'Photo'} loading="lazy" width={160} height={120} className="h-28 w-40 rounded-lg object-cover" />
+              <img
+                src={photo.thumbnail_url}
+                alt={photo.title || photo.location || 'Photo'}
+                loading="lazy"
+                width={160}
+                height={120}
+                className="h-28 w-40 rounded-lg object-cover"
+              />
               <span className="mt-1 block text-sm text-gray-800">{photo.title || photo.location}</span>
               <span className="block text-xs text-gray-600">at {km(photo.distance_m)}</span>
             </button>
@@ -133,7 +189,17 @@ function PhotosAlongTheWay({ photos }: { photos: StoryRoute['photos'] }) {
   )
 }
 
-function ElevationProfile({ profile, distance, lowest, highest }: { profile: [number, number][]; distance: number; lowest: number; highest: number }) {
+function ElevationProfile({
+  profile,
+  distance,
+  lowest,
+  highest,
+}: {
+  profile: [number, number][]
+  distance: number
+  lowest: number
+  highest: number
+}) {
   const span = Math.max(1, highest - lowest)
   const x = (d: number) => 48 + (d / Math.max(1, distance)) * (WIDTH - 56)
   const y = (e: number) => 12 + (1 - (e - lowest) / span) * (PROFILE_HEIGHT - 36)

@@ -1,4 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent, type ReactNode, type WheelEvent } from 'react'
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type WheelEvent,
+} from 'react'
 import { geoMercator, geoPath } from 'd3-geo'
 import { feature } from 'topojson-client'
 import type { Topology, GeometryCollection } from 'topojson-specification'
@@ -55,7 +65,23 @@ export interface WorldMapProps {
  * photo opens it); the map itself pans with a drag, the arrow keys or the buttons, and zooms with the wheel,
  * + and - or the buttons.
  */
-export function WorldMap({ view, onView, width, height, clusters = [], stories = [], photos = [], visited = NONE, onStory = ignore, onPhoto = ignore, onMembers, label, pin, onDrop, children }: WorldMapProps) {
+export function WorldMap({
+  view,
+  onView,
+  width,
+  height,
+  clusters = [],
+  stories = [],
+  photos = [],
+  visited = NONE,
+  onStory = ignore,
+  onPhoto = ignore,
+  onMembers,
+  label,
+  pin,
+  onDrop,
+  children,
+}: WorldMapProps) {
   // Raster tiles under the markers when the owner set MAP_TILES_URL; none draws the built-in vector world.
   const tiles = useQuery(mapSettingsQuery(trpcUtils)).data?.tiles
   const drag = useRef<{ x: number; y: number; view: MapView } | null>(null)
@@ -73,10 +99,16 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
     return geoPath(projection)
   }, [view, width, height])
 
-  const zoomTo = (zoom: number, at?: { longitude: number; latitude: number }) => onView(clampView({ ...view, ...at, zoom }))
+  const zoomTo = (zoom: number, at?: { longitude: number; latitude: number }) =>
+    onView(clampView({ ...view, ...at, zoom }))
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.target !== e.currentTarget) return
-    const moves: Record<string, [number, number]> = { ArrowLeft: [PAN_STEP_PX, 0], ArrowRight: [-PAN_STEP_PX, 0], ArrowUp: [0, PAN_STEP_PX], ArrowDown: [0, -PAN_STEP_PX] }
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [PAN_STEP_PX, 0],
+      ArrowRight: [-PAN_STEP_PX, 0],
+      ArrowUp: [0, PAN_STEP_PX],
+      ArrowDown: [0, -PAN_STEP_PX],
+    }
     const move = moves[e.key]
     if (move) onView(panBy(view, move[0], move[1]))
     else if (onDrop && (e.key === 'Enter' || e.key === ' ')) onDrop(view.longitude, view.latitude)
@@ -108,7 +140,11 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
     if (drag.current && !dragging && onDrop) {
       const rect = e.currentTarget.getBoundingClientRect()
       const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
-      const [longitude, latitude] = unproject(cx - width / 2 + (e.clientX - rect.left), cy - height / 2 + (e.clientY - rect.top), view.zoom)
+      const [longitude, latitude] = unproject(
+        cx - width / 2 + (e.clientX - rect.left),
+        cy - height / 2 + (e.clientY - rect.top),
+        view.zoom,
+      )
       onDrop(longitude, latitude)
     }
     endDrag()
@@ -134,7 +170,8 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
     const [x, y] = toScreen(view, width, height, longitude, latitude)
     return { left: x, top: y, visible: x > -20 && y > -20 && x < width + 20 && y < height + 20 }
   }
-  const placed = (p: { latitude: number | null; longitude: number | null }) => (p.latitude !== null && p.longitude !== null ? at(p.longitude, p.latitude) : null)
+  const placed = (p: { latitude: number | null; longitude: number | null }) =>
+    p.latitude !== null && p.longitude !== null ? at(p.longitude, p.latitude) : null
 
   return (
     <div className="relative overflow-hidden rounded-xl border border-gray-200 bg-sky-100" style={{ height }}>
@@ -160,7 +197,15 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
             <path
               key={c.id || c.name}
               d={path(c.geometry) ?? ''}
-              className={tiles ? (visited.has(c.id) ? 'fill-teal-500/20 stroke-teal-700/40' : 'fill-none stroke-none') : visited.has(c.id) ? 'fill-teal-200 stroke-white' : 'fill-stone-100 stroke-white'}
+              className={
+                tiles
+                  ? visited.has(c.id)
+                    ? 'fill-teal-500/20 stroke-teal-700/40'
+                    : 'fill-none stroke-none'
+                  : visited.has(c.id)
+                    ? 'fill-teal-200 stroke-white'
+                    : 'fill-stone-100 stroke-white'
+              }
               strokeWidth={0.7}
               data-visited={visited.has(c.id) || undefined}
             />
@@ -189,28 +234,62 @@ export function WorldMap({ view, onView, width, height, clusters = [], stories =
             )
           })}
           {stories.map((s) => (
-            <Marker key={`s${s.id}`} at={placed(s)} offset={[14, 28]} testId="map-story" label={`Story: ${s.title}`} title={s.title} onClick={() => onStory(s)}
-              className="flex h-7 w-7 items-center justify-center rounded-full rounded-br-none bg-orange-700 text-white hover:bg-orange-800" style={{ transform: 'rotate(45deg)' }}>
+            <Marker
+              key={`s${s.id}`}
+              at={placed(s)}
+              offset={[14, 28]}
+              testId="map-story"
+              label={`Story: ${s.title}`}
+              title={s.title}
+              onClick={() => onStory(s)}
+              className="flex h-7 w-7 items-center justify-center rounded-full rounded-br-none bg-orange-700 text-white hover:bg-orange-800"
+              style={{ transform: 'rotate(45deg)' }}
+            >
               <span aria-hidden="true" className="block h-2 w-2 rounded-full bg-white" />
             </Marker>
           ))}
           {photos.map((ph) => (
-            <Marker key={`p${ph.id}`} at={placed(ph)} offset={[10, 10]} testId="map-photo" label={`Photo: ${ph.title || ph.location || 'untitled'}`} title={ph.title} onClick={() => onPhoto(ph)}
-              className="h-5 w-5 rounded-full bg-sky-700 hover:bg-sky-800" />
+            <Marker
+              key={`p${ph.id}`}
+              at={placed(ph)}
+              offset={[10, 10]}
+              testId="map-photo"
+              label={`Photo: ${ph.title || ph.location || 'untitled'}`}
+              title={ph.title}
+              onClick={() => onPhoto(ph)}
+              className="h-5 w-5 rounded-full bg-sky-700 hover:bg-sky-800"
+            />
           ))}
         </ul>
         {pin && pin.latitude !== null && pin.longitude !== null && <Pin {...at(pin.longitude, pin.latitude)} />}
-        {onDrop && <span aria-hidden="true" className="pointer-events-none absolute top-1/2 left-1/2 h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gray-700/60" />}
+        {onDrop && (
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 left-1/2 h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-gray-700/60"
+          />
+        )}
       </div>
       <div className="absolute top-3 right-3 flex flex-col overflow-hidden rounded-lg border border-gray-300 bg-white shadow">
-        <button type="button" aria-label="Zoom in" onClick={() => zoomTo(view.zoom + 1)} className="h-9 w-9 text-lg font-bold text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+        <button
+          type="button"
+          aria-label="Zoom in"
+          onClick={() => zoomTo(view.zoom + 1)}
+          className="h-9 w-9 text-lg font-bold text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+        >
           +
         </button>
-        <button type="button" aria-label="Zoom out" onClick={() => zoomTo(view.zoom - 1)} className="h-9 w-9 border-t border-gray-300 text-lg font-bold text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none">
+        <button
+          type="button"
+          aria-label="Zoom out"
+          onClick={() => zoomTo(view.zoom - 1)}
+          className="h-9 w-9 border-t border-gray-300 text-lg font-bold text-gray-800 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+        >
           −
         </button>
       </div>
-      <p className="absolute bottom-1 left-2 rounded bg-white/80 px-1 text-xs text-gray-800">{tiles ? tiles.attribution || 'Map tiles' : 'Map data: Natural Earth'}</p>
+      <p className="absolute bottom-1 left-2 rounded bg-white/80 px-1 text-xs text-gray-800">
+        {tiles ? tiles.attribution || 'Map tiles' : 'Map data: Natural Earth'}
+      </p>
       {children}
     </div>
   )
@@ -263,7 +342,17 @@ function Pin({ left, top }: { left: number; top: number }) {
 }
 
 /** The raster tiles under a view, from the owner's tile server; decorative (the markers and the list say it all). */
-function TileLayer({ template, view, width, height }: { template: string; view: MapView; width: number; height: number }) {
+function TileLayer({
+  template,
+  view,
+  width,
+  height,
+}: {
+  template: string
+  view: MapView
+  width: number
+  height: number
+}) {
   return (
     <div aria-hidden="true" className="absolute inset-0" data-testid="map-tiles">
       {tilesInView(view, width, height).map((t) => (

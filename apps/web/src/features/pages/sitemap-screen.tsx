@@ -30,13 +30,15 @@ export function SitemapScreen() {
       <section className="mt-8">
         <h2 className="text-xl font-semibold">Stories</h2>
         <ul className="mt-3 list-disc space-y-1 pl-6" data-testid="sitemap-posts">
-          {stories.data?.pages.flatMap((page) => page.cards).map((p) => (
-            <li key={p.id}>
-              <Link to="/blog/$slug" params={{ slug: p.slug }} className="text-teal-700 hover:underline">
-                {p.title}
-              </Link>
-            </li>
-          ))}
+          {stories.data?.pages
+            .flatMap((page) => page.cards)
+            .map((p) => (
+              <li key={p.id}>
+                <Link to="/blog/$slug" params={{ slug: p.slug }} className="text-teal-700 hover:underline">
+                  {p.title}
+                </Link>
+              </li>
+            ))}
         </ul>
         <LoadMore pages={stories} label="More stories" className="mt-4" />
       </section>

@@ -28,7 +28,9 @@ export function PinPicker({ point, onPoint }: { point: PlacePoint; onPoint: (poi
           <Suspense fallback={<Skeleton className="h-[280px] w-full rounded-xl" />}>
             <PinMap point={point} onDrop={(latitude, longitude) => void drop(latitude, longitude)} />
           </Suspense>
-          <p className="mt-1 text-xs text-gray-600">Click where it was, or move the map with the arrow keys and press Enter to put the pin at the centre.</p>
+          <p className="mt-1 text-xs text-gray-600">
+            Click where it was, or move the map with the arrow keys and press Enter to put the pin at the centre.
+          </p>
         </div>
       )}
     </div>

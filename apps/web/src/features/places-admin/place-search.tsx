@@ -17,13 +17,23 @@ export const placeLabel = (place: Pick<GazetteerPlace, 'name' | 'region' | 'coun
  * (places.suggest). Only the matches travel to the browser, never the gazetteer. Arrow keys move, Enter picks,
  * Escape closes; a pick hands the place over and clears the box.
  */
-export function PlaceSearch({ onPick, label = 'Find a place' }: { onPick: (place: GazetteerPlace) => void; label?: string }) {
+export function PlaceSearch({
+  onPick,
+  label = 'Find a place',
+}: {
+  onPick: (place: GazetteerPlace) => void
+  label?: string
+}) {
   const id = useId()
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
   const q = useDebouncedValue(text.trim(), DEBOUNCE_MS)
-  const matches = useQuery({ ...trpcUtils.places.suggest.queryOptions({ q, limit: 8 }), enabled: q.length >= MIN_LETTERS, staleTime: 60_000 })
+  const matches = useQuery({
+    ...trpcUtils.places.suggest.queryOptions({ q, limit: 8 }),
+    enabled: q.length >= MIN_LETTERS,
+    staleTime: 60_000,
+  })
   const places = q.length >= MIN_LETTERS ? (matches.data ?? []) : []
   const expanded = open && places.length > 0
   const optionId = (i: number) => `${id}-option-${i}`
@@ -49,7 +59,14 @@ export function PlaceSearch({ onPick, label = 'Find a place' }: { onPick: (place
     }
   }
 
-  const status = text.trim().length < MIN_LETTERS ? '' : matches.isFetching || q !== text.trim() ? 'Searching…' : places.length ? `${places.length} places found` : 'No place of that name'
+  const status =
+    text.trim().length < MIN_LETTERS
+      ? ''
+      : matches.isFetching || q !== text.trim()
+        ? 'Searching…'
+        : places.length
+          ? `${places.length} places found`
+          : 'No place of that name'
 
   return (
     <div className="relative">
@@ -79,7 +96,13 @@ export function PlaceSearch({ onPick, label = 'Find a place' }: { onPick: (place
       <p id={`${id}-status`} aria-live="polite" className="mt-1 min-h-4 text-xs text-gray-600">
         {status}
       </p>
-      <ul id={`${id}-list`} role="listbox" aria-label="Places" hidden={!expanded} className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg">
+      <ul
+        id={`${id}-list`}
+        role="listbox"
+        aria-label="Places"
+        hidden={!expanded}
+        className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
+      >
         {places.map((place, i) => (
           <li
             key={`${place.name}-${place.latitude}-${place.longitude}`}
@@ -90,7 +113,10 @@ export function PlaceSearch({ onPick, label = 'Find a place' }: { onPick: (place
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => pick(place)}
             onMouseEnter={() => setActive(i)}
-            className={cx('flex cursor-pointer items-baseline gap-2 px-3 py-2 text-sm', i === active ? 'bg-teal-50 text-teal-900' : 'text-gray-800')}
+            className={cx(
+              'flex cursor-pointer items-baseline gap-2 px-3 py-2 text-sm',
+              i === active ? 'bg-teal-50 text-teal-900' : 'text-gray-800',
+            )}
           >
             <span aria-hidden="true">{flagOf(place.country_code)}</span>
             <span>{placeLabel(place)}</span>

@@ -2,7 +2,14 @@ import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
 import { useQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
-import { FEATURED_IMAGE_SIZES, notFoundPage, pageTitle, responsiveSrcset, site, type PublicPost } from '@wayfarer/api/schemas'
+import {
+  FEATURED_IMAGE_SIZES,
+  notFoundPage,
+  pageTitle,
+  responsiveSrcset,
+  site,
+  type PublicPost,
+} from '@wayfarer/api/schemas'
 import { Badge, cx, Skeleton } from '@wayfarer/ui'
 import { trpc, trpcUtils } from '../../lib/trpc'
 import { previewQuery, storyQuery } from './queries'
@@ -33,8 +40,13 @@ function PreviewScreen({ token }: { token: string }) {
     return (
       <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">Preview unavailable</h1>
-        <p className="mt-3 text-gray-600">{post.error.data?.httpStatus === 401 ? 'Sign in to preview drafts.' : post.error.message}</p>
-        <Link to="/admin/posts" className="mt-8 inline-block rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800">
+        <p className="mt-3 text-gray-600">
+          {post.error.data?.httpStatus === 401 ? 'Sign in to preview drafts.' : post.error.message}
+        </p>
+        <Link
+          to="/admin/posts"
+          className="mt-8 inline-block rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800"
+        >
           Back to posts
         </Link>
       </section>
@@ -58,7 +70,8 @@ function PublishedPostScreen({ slug }: { slug: string }) {
   const post = useQuery(storyQuery(trpcUtils, slug))
   const notFound = post.error?.data?.code === 'NOT_FOUND'
   const { mutate: countView } = trpc.posts.recordView.useMutation({
-    onSuccess: ({ view_count }) => trpcUtils.posts.story.setData({ slug }, (shown) => shown && { ...shown, view_count }),
+    onSuccess: ({ view_count }) =>
+      trpcUtils.posts.story.setData({ slug }, (shown) => shown && { ...shown, view_count }),
   })
   const shown = post.data !== undefined
   const counted = useRef(false) // once per visit, also when development mode runs effects twice
@@ -68,8 +81,12 @@ function PublishedPostScreen({ slug }: { slug: string }) {
     countView({ slug })
   }, [shown, slug, countView])
   usePageMeta(
-    post.data ? (post.data.meta_title || pageTitle(post.data.title)) : notFound ? pageTitle(messages.posts.notFound) : pageTitle('Blog'),
-    post.data ? (post.data.meta_description || post.data.excerpt || site.description) : notFoundPage.description,
+    post.data
+      ? post.data.meta_title || pageTitle(post.data.title)
+      : notFound
+        ? pageTitle(messages.posts.notFound)
+        : pageTitle('Blog'),
+    post.data ? post.data.meta_description || post.data.excerpt || site.description : notFoundPage.description,
   )
 
   if (post.isPending) return <PostSkeleton />
@@ -78,7 +95,10 @@ function PublishedPostScreen({ slug }: { slug: string }) {
       <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold">{notFound ? messages.posts.notFound : messages.posts.postLoadFailed}</h1>
         <p className="mt-3 text-gray-600">{messages.posts.notFoundText}</p>
-        <Link to="/blog" className="mt-8 inline-block rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800">
+        <Link
+          to="/blog"
+          className="mt-8 inline-block rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800"
+        >
           Back to Blog
         </Link>
       </section>
@@ -105,7 +125,8 @@ function PostArticle({ post, preview = false }: { post: PublicPost; preview?: bo
     <article className="mx-auto max-w-3xl px-4 py-12">
       {preview && (
         <p role="note" className="mb-6 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          Preview{post.published_at ? '' : ' of a draft'}: only you can see this page. Visitors see it once it is published.
+          Preview{post.published_at ? '' : ' of a draft'}: only you can see this page. Visitors see it once it is
+          published.
         </p>
       )}
       <Link to="/blog" activeOptions={{ exact: true }} className="text-sm font-medium text-teal-700 hover:underline">
@@ -119,7 +140,9 @@ function PostArticle({ post, preview = false }: { post: PublicPost; preview?: bo
             By {post.first_name} {post.last_name}
           </span>
           <time dateTime={date}>{formatPostDate(date)}</time>
-          <span data-testid="view-count">{counted(post.view_count, formatViews(post.view_count), 'view', 'views')}</span>
+          <span data-testid="view-count">
+            {counted(post.view_count, formatViews(post.view_count), 'view', 'views')}
+          </span>
           <span>{post.reading_time} min read</span>
           {location && (
             <span>

@@ -40,9 +40,15 @@ export function ShareBar({ title, url }: { title: string; url: string }) {
     setCopied(true)
   }
 
-  const buttonClass = 'rounded-full border border-gray-300 px-4 py-1.5 text-sm font-medium text-gray-700 hover:border-teal-600 hover:text-teal-700'
+  const buttonClass =
+    'rounded-full border border-gray-300 px-4 py-1.5 text-sm font-medium text-gray-700 hover:border-teal-600 hover:text-teal-700'
   return (
-    <div role="group" aria-label="Share this story" data-testid="share-bar" className="flex flex-wrap items-center gap-2">
+    <div
+      role="group"
+      aria-label="Share this story"
+      data-testid="share-bar"
+      className="flex flex-wrap items-center gap-2"
+    >
       <span className="mr-1 text-sm font-semibold text-gray-700">Share:</span>
       {networks(url, title).map((n) => (
         <a key={n.name} href={n.href} target="_blank" rel="noopener noreferrer" className={buttonClass}>

@@ -9,7 +9,9 @@ const StoryPlaceMaps = lazy(() => import('../map/story-place-maps'))
 export function StoryPlaceSection({ slug, location }: { slug: string; location: string }) {
   const place = useQuery(trpcUtils.places.story.queryOptions({ slug }, { staleTime: 60_000, retry: false }))
   const hasRoute = place.data?.has_route === true
-  const route = useQuery(trpcUtils.places.storyRoute.queryOptions({ slug }, { enabled: hasRoute, staleTime: 60_000, retry: false }))
+  const route = useQuery(
+    trpcUtils.places.storyRoute.queryOptions({ slug }, { enabled: hasRoute, staleTime: 60_000, retry: false }),
+  )
   if (!place.data || (place.data.latitude === null && !hasRoute) || (hasRoute && !route.data)) return null
   return (
     <Suspense fallback={null}>

@@ -57,7 +57,13 @@ export function AiAssistant({ postId, context, onGenerated }: Props) {
 
   return (
     <>
-      <Button ref={toggle} variant="secondary" onClick={() => (open ? close() : setOpen(true))} aria-expanded={open} aria-controls="ai-assistant">
+      <Button
+        ref={toggle}
+        variant="secondary"
+        onClick={() => (open ? close() : setOpen(true))}
+        aria-expanded={open}
+        aria-controls="ai-assistant"
+      >
         {open ? 'Close AI' : 'AI Assistant'}
       </Button>
       {open && (
@@ -70,7 +76,9 @@ export function AiAssistant({ postId, context, onGenerated }: Props) {
           className="fixed right-4 bottom-4 z-40 w-80 max-w-[calc(100vw-2rem)] rounded-xl border border-gray-200 bg-white p-4 shadow-xl"
         >
           <h3 className="font-semibold text-gray-900">AI Assistant</h3>
-          {disabled && <p className="mt-1 text-xs text-gray-500">Save the post as a draft to enable AI content generation.</p>}
+          {disabled && (
+            <p className="mt-1 text-xs text-gray-500">Save the post as a draft to enable AI content generation.</p>
+          )}
           <textarea
             ref={promptBox}
             aria-label="AI prompt"
@@ -82,9 +90,22 @@ export function AiAssistant({ postId, context, onGenerated }: Props) {
             placeholder="Ask for a paragraph, an intro, tips… (Cmd/Ctrl+Enter)"
             className="mt-2 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm disabled:bg-gray-50"
           />
-          {error && <p role="alert" className="mt-2 text-sm text-red-600">{error}</p>}
-          {notice && <p role="status" className="mt-2 text-sm text-green-700">{notice}</p>}
-          <Button className="mt-2 w-full" size="sm" disabled={disabled || !prompt.trim() || generate.isPending} onClick={() => void submit()}>
+          {error && (
+            <p role="alert" className="mt-2 text-sm text-red-600">
+              {error}
+            </p>
+          )}
+          {notice && (
+            <p role="status" className="mt-2 text-sm text-green-700">
+              {notice}
+            </p>
+          )}
+          <Button
+            className="mt-2 w-full"
+            size="sm"
+            disabled={disabled || !prompt.trim() || generate.isPending}
+            onClick={() => void submit()}
+          >
             {generate.isPending ? 'Generating…' : 'Generate'}
           </Button>
         </section>

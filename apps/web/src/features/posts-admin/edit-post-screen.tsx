@@ -32,5 +32,11 @@ export function EditPostScreen({ id }: { id: number }) {
       </div>
     )
   }
-  return <PostForm key={post.data.id} post={{ id: post.data.id, status: post.data.status, publishedAt: post.data.published_at }} initial={formFromPost(post.data)} />
+  return (
+    <PostForm
+      key={post.data.id}
+      post={{ id: post.data.id, status: post.data.status, publishedAt: post.data.published_at }}
+      initial={formFromPost(post.data)}
+    />
+  )
 }

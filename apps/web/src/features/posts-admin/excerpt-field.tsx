@@ -23,7 +23,12 @@ export function ExcerptField({ value, onChange, content, postId, context }: Prop
     // SPEC.md §7: the AI excerpt prompt uses the first 200 characters of the content.
     const start = htmlToText(content).slice(0, 200)
     try {
-      const result = await generate.mutateAsync({ id: postId, type: 'excerpt', prompt: `Write an engaging excerpt for this travel post: ${start}`, context })
+      const result = await generate.mutateAsync({
+        id: postId,
+        type: 'excerpt',
+        prompt: `Write an engaging excerpt for this travel post: ${start}`,
+        context,
+      })
       onChange(result.content)
       setMessage({ error: false, text: `Generated ${result.wordCount} words successfully!` })
     } catch (e) {
@@ -38,17 +43,36 @@ export function ExcerptField({ value, onChange, content, postId, context }: Prop
           Excerpt
         </label>
         <div className="flex gap-3 text-sm">
-          <button type="button" className="text-teal-700 hover:underline disabled:text-gray-400" disabled={!htmlToText(content)} onClick={() => onChange(excerptFromContent(content))}>
+          <button
+            type="button"
+            className="text-teal-700 hover:underline disabled:text-gray-400"
+            disabled={!htmlToText(content)}
+            onClick={() => onChange(excerptFromContent(content))}
+          >
             Generate from content
           </button>
-          <button type="button" className="text-purple-700 hover:underline disabled:text-gray-400" disabled={postId === null || generate.isPending} onClick={() => void aiExcerpt()}>
+          <button
+            type="button"
+            className="text-purple-700 hover:underline disabled:text-gray-400"
+            disabled={postId === null || generate.isPending}
+            onClick={() => void aiExcerpt()}
+          >
             {generate.isPending ? 'Generating…' : 'AI excerpt'}
           </button>
         </div>
       </div>
-      <textarea id="excerpt" value={value} onChange={(e) => onChange(e.target.value)} rows={3} className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+      <textarea
+        id="excerpt"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        rows={3}
+        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+      />
       {message && (
-        <p role={message.error ? 'alert' : 'status'} className={message.error ? 'text-sm text-red-600' : 'text-sm text-green-700'}>
+        <p
+          role={message.error ? 'alert' : 'status'}
+          className={message.error ? 'text-sm text-red-600' : 'text-sm text-green-700'}
+        >
           {message.text}
         </p>
       )}

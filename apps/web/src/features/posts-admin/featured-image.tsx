@@ -64,11 +64,22 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt, on
       </label>
       <p className="text-xs text-gray-500">PNG, JPG or GIF, under 10MB.</p>
       {progress !== null && (
-        <div role="progressbar" aria-label="Upload progress" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100} className="h-2 rounded bg-gray-200">
+        <div
+          role="progressbar"
+          aria-label="Upload progress"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          className="h-2 rounded bg-gray-200"
+        >
           <div className="h-2 rounded bg-teal-600 transition-all" style={{ width: `${progress}%` }} />
         </div>
       )}
-      {error && <p role="alert" className="text-sm text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
       {success && (
         <Toast tone="success" durationMs={SUCCESS_MS} onDismiss={hideSuccess}>
           {messages.upload.success}
@@ -77,14 +88,25 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt, on
       {showUrlField && (
         <label className="block text-sm">
           <span className="font-medium text-gray-700">Featured image URL</span>
-          <input value={url} onChange={(e) => onUrl(e.target.value)} className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+          <input
+            value={url}
+            onChange={(e) => onUrl(e.target.value)}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          />
         </label>
       )}
       <label className="block text-sm">
         <span className="font-medium text-gray-700">Alt text</span>
-        <input value={alt} onChange={(e) => onAlt(e.target.value)} placeholder="Describe the image" className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2" />
+        <input
+          value={alt}
+          onChange={(e) => onAlt(e.target.value)}
+          placeholder="Describe the image"
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+        />
       </label>
-      {url && <img src={url} alt={alt || 'Featured image preview'} className="max-h-48 w-full rounded-lg object-cover" />}
+      {url && (
+        <img src={url} alt={alt || 'Featured image preview'} className="max-h-48 w-full rounded-lg object-cover" />
+      )}
     </div>
   )
 }

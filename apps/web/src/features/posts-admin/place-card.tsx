@@ -1,5 +1,11 @@
 import { useState, type ChangeEvent } from 'react'
-import { attachedRoute, MAX_GPX_BYTES, placeMessages, type GazetteerPlace, type PhotoPlaceSuggestion } from '@wayfarer/api/schemas'
+import {
+  attachedRoute,
+  MAX_GPX_BYTES,
+  placeMessages,
+  type GazetteerPlace,
+  type PhotoPlaceSuggestion,
+} from '@wayfarer/api/schemas'
 import { Button, Card } from '@wayfarer/ui'
 import { trpc } from '../../lib/trpc'
 import { uploadFile } from '../../lib/upload'
@@ -9,7 +15,12 @@ import { PlaceSearch } from '../places-admin/place-search'
 import { PinPicker } from '../places-admin/pin-picker'
 import type { PostFormValues } from './post-form-state'
 
-type PlaceChange = Partial<Pick<PostFormValues, 'location_name' | 'location_region' | 'location_country' | 'latitude' | 'longitude' | 'country_code'>>
+type PlaceChange = Partial<
+  Pick<
+    PostFormValues,
+    'location_name' | 'location_region' | 'location_country' | 'latitude' | 'longitude' | 'country_code'
+  >
+>
 
 interface Props {
   postId: number | null
@@ -43,7 +54,11 @@ export function PlaceCard({ postId, point, offer, onOfferDone, onChange }: Props
           suggestion={offer}
           onDismiss={onOfferDone}
           onAccept={() => {
-            onChange(offer.place ? { ...fromPlace(offer.place), latitude: offer.latitude, longitude: offer.longitude } : { latitude: offer.latitude, longitude: offer.longitude })
+            onChange(
+              offer.place
+                ? { ...fromPlace(offer.place), latitude: offer.latitude, longitude: offer.longitude }
+                : { latitude: offer.latitude, longitude: offer.longitude },
+            )
             onOfferDone()
           }}
         />
@@ -60,7 +75,13 @@ export function PlaceCard({ postId, point, offer, onOfferDone, onChange }: Props
 const km = (m: number) => `${(m / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} km`
 
 /** Attach, replace or remove the story's GPX route; the server checks and parses the file. */
-function RouteField({ postId, onStart }: { postId: number; onStart: (start: { latitude: number; longitude: number }) => void }) {
+function RouteField({
+  postId,
+  onStart,
+}: {
+  postId: number
+  onStart: (start: { latitude: number; longitude: number }) => void
+}) {
   const utils = trpc.useUtils()
   const summary = trpc.places.routeSummary.useQuery({ post_id: postId })
   const remove = trpc.places.removeRoute.useMutation()
@@ -78,7 +99,8 @@ function RouteField({ postId, onStart }: { postId: number; onStart: (start: { la
     try {
       const attached = await uploadFile(`/api/posts/${postId}/route`, 'gpx', file, attachedRoute, () => undefined)
       // The server gave the story the route's start when it had no point: the form keeps it on the next save.
-      if (attached.latitude !== null && attached.longitude !== null) onStart({ latitude: attached.latitude, longitude: attached.longitude })
+      if (attached.latitude !== null && attached.longitude !== null)
+        onStart({ latitude: attached.latitude, longitude: attached.longitude })
       await utils.places.routeSummary.invalidate({ post_id: postId })
     } catch (e) {
       setError(toUserMessage(e, 'The route could not be attached'))
@@ -101,16 +123,24 @@ function RouteField({ postId, onStart }: { postId: number; onStart: (start: { la
     <div className="space-y-2 border-t border-gray-100 pt-4">
       <h4 className="text-sm font-medium text-gray-700">Route</h4>
       {route ? (
-        <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-800" data-testid="route-summary">
+        <div
+          className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-800"
+          data-testid="route-summary"
+        >
           <span>
-            {route.name || 'Route'} · {km(route.distance_m)} · {Math.round(route.elevation_gain_m).toLocaleString('en')} m gain · {route.point_count.toLocaleString('en')} points
+            {route.name || 'Route'} · {km(route.distance_m)} · {Math.round(route.elevation_gain_m).toLocaleString('en')}{' '}
+            m gain · {route.point_count.toLocaleString('en')} points
           </span>
           <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => void detach()}>
             Remove route
           </Button>
         </div>
       ) : (
-        summary.isSuccess && <p className="text-sm text-gray-600">No route. A GPX file from a watch or an app draws the way on the story page.</p>
+        summary.isSuccess && (
+          <p className="text-sm text-gray-600">
+            No route. A GPX file from a watch or an app draws the way on the story page.
+          </p>
+        )
       )}
       <label className="block text-sm">
         <span className="sr-only">{route ? 'Replace the GPX route' : 'Attach a GPX route'}</span>

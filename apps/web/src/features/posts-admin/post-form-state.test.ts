@@ -4,8 +4,15 @@ import { emptyPostForm, postPayload } from './post-form-state'
 describe('post form rules (SPEC.md §5)', () => {
   it('defaults the meta title to the title and the meta description to the excerpt', () => {
     const values = { ...emptyPostForm(), title: 'Lisbon', excerpt: 'Trams and tiles.' }
-    expect(postPayload(values, 'draft')).toMatchObject({ meta_title: 'Lisbon', meta_description: 'Trams and tiles.', status: 'draft' })
-    expect(postPayload({ ...values, meta_title: 'Own', meta_description: 'Desc' })).toMatchObject({ meta_title: 'Own', meta_description: 'Desc' })
+    expect(postPayload(values, 'draft')).toMatchObject({
+      meta_title: 'Lisbon',
+      meta_description: 'Trams and tiles.',
+      status: 'draft',
+    })
+    expect(postPayload({ ...values, meta_title: 'Own', meta_description: 'Desc' })).toMatchObject({
+      meta_title: 'Own',
+      meta_description: 'Desc',
+    })
     expect(postPayload(values)).not.toHaveProperty('status')
   })
 

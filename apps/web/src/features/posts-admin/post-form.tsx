@@ -43,7 +43,8 @@ export function PostForm({ post, initial }: Props) {
   const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial])
   const guard = useUnsavedChangesGuard(changed)
   const toast = useToast()
-  const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => setValues((v) => ({ ...v, [key]: value }))
+  const set = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) =>
+    setValues((v) => ({ ...v, [key]: value }))
   const context = {
     title: values.title || undefined,
     category: categories.data?.find((c) => c.id === values.category_id)?.name,
@@ -88,11 +89,21 @@ export function PostForm({ post, initial }: Props) {
         <div className="space-y-6 lg:col-span-2">
           <Card className="space-y-5 p-6">
             <Field label="Title" htmlFor="title">
-              <input id="title" value={values.title} onChange={(e) => set('title', e.target.value)} placeholder="Post title" className={inputClass} />
+              <input
+                id="title"
+                value={values.title}
+                onChange={(e) => set('title', e.target.value)}
+                placeholder="Post title"
+                className={inputClass}
+              />
             </Field>
             <div className={preview ? 'hidden' : ''}>
               <span className="mb-1 block text-sm font-medium text-gray-700">Content</span>
-              <RichTextEditor initialHtml={initial.content} onChange={(html) => set('content', html)} insertRef={insertRef} />
+              <RichTextEditor
+                initialHtml={initial.content}
+                onChange={(html) => set('content', html)}
+                insertRef={insertRef}
+              />
             </div>
             {preview && (
               <article aria-label="Preview" className="rounded-lg border border-dashed border-gray-300 p-4 sm:p-6">
@@ -102,17 +113,42 @@ export function PostForm({ post, initial }: Props) {
                 <StoryBody html={values.content} className="mt-6" />
               </article>
             )}
-            <ExcerptField value={values.excerpt} onChange={(v) => set('excerpt', v)} content={values.content} postId={postId} context={context} />
-            {postId === null && <p className="text-sm text-gray-500">Save the post as a draft to enable AI content generation and image upload.</p>}
+            <ExcerptField
+              value={values.excerpt}
+              onChange={(v) => set('excerpt', v)}
+              content={values.content}
+              postId={postId}
+              context={context}
+            />
+            {postId === null && (
+              <p className="text-sm text-gray-500">
+                Save the post as a draft to enable AI content generation and image upload.
+              </p>
+            )}
             <div className="grid gap-4 sm:grid-cols-3">
               <Field label="Location" htmlFor="location_name">
-                <input id="location_name" value={values.location_name} onChange={(e) => set('location_name', e.target.value)} className={inputClass} />
+                <input
+                  id="location_name"
+                  value={values.location_name}
+                  onChange={(e) => set('location_name', e.target.value)}
+                  className={inputClass}
+                />
               </Field>
               <Field label="Region" htmlFor="location_region">
-                <input id="location_region" value={values.location_region} onChange={(e) => set('location_region', e.target.value)} className={inputClass} />
+                <input
+                  id="location_region"
+                  value={values.location_region}
+                  onChange={(e) => set('location_region', e.target.value)}
+                  className={inputClass}
+                />
               </Field>
               <Field label="Country" htmlFor="location_country">
-                <input id="location_country" value={values.location_country} onChange={(e) => set('location_country', e.target.value)} className={inputClass} />
+                <input
+                  id="location_country"
+                  value={values.location_country}
+                  onChange={(e) => set('location_country', e.target.value)}
+                  className={inputClass}
+                />
               </Field>
             </div>
           </Card>
@@ -127,7 +163,12 @@ export function PostForm({ post, initial }: Props) {
                   Save Changes
                 </Button>
                 {(post.status === 'draft' || post.status === 'scheduled') && (
-                  <Button variant="secondary" className="w-full" disabled={saving || incomplete} onClick={() => void save('published')}>
+                  <Button
+                    variant="secondary"
+                    className="w-full"
+                    disabled={saving || incomplete}
+                    onClick={() => void save('published')}
+                  >
                     Publish Now
                   </Button>
                 )}
@@ -137,12 +178,21 @@ export function PostForm({ post, initial }: Props) {
                   </Button>
                 )}
                 {(post.status === 'draft' || post.status === 'scheduled') && (
-                  <ScheduleBox scheduledAt={post.status === 'scheduled' ? post.publishedAt : null} disabled={saving || incomplete} onSchedule={(at) => void save('scheduled', at)} />
+                  <ScheduleBox
+                    scheduledAt={post.status === 'scheduled' ? post.publishedAt : null}
+                    disabled={saving || incomplete}
+                    onSchedule={(at) => void save('scheduled', at)}
+                  />
                 )}
               </>
             ) : (
               <>
-                <Button variant="secondary" className="w-full" disabled={saving || incomplete} onClick={() => void save('draft')}>
+                <Button
+                  variant="secondary"
+                  className="w-full"
+                  disabled={saving || incomplete}
+                  onClick={() => void save('draft')}
+                >
                   Save as Draft
                 </Button>
                 <Button className="w-full" disabled={saving || incomplete} onClick={() => void save('published')}>
@@ -155,7 +205,12 @@ export function PostForm({ post, initial }: Props) {
 
           <Card className="space-y-4 p-6">
             <Field label="Category" htmlFor="category">
-              <select id="category" value={values.category_id ?? ''} onChange={(e) => set('category_id', e.target.value ? Number(e.target.value) : null)} className={inputClass}>
+              <select
+                id="category"
+                value={values.category_id ?? ''}
+                onChange={(e) => set('category_id', e.target.value ? Number(e.target.value) : null)}
+                className={inputClass}
+              >
                 <option value="">Select a category</option>
                 {categories.data?.map((c) => (
                   <option key={c.id} value={c.id}>
@@ -172,7 +227,9 @@ export function PostForm({ post, initial }: Props) {
                     <input
                       type="checkbox"
                       checked={values.tags.includes(t.id)}
-                      onChange={(e) => set('tags', e.target.checked ? [...values.tags, t.id] : values.tags.filter((id) => id !== t.id))}
+                      onChange={(e) =>
+                        set('tags', e.target.checked ? [...values.tags, t.id] : values.tags.filter((id) => id !== t.id))
+                      }
                     />
                     {t.name}
                   </label>
@@ -205,10 +262,23 @@ export function PostForm({ post, initial }: Props) {
           <Card className="space-y-4 p-6">
             <h3 className="font-semibold text-gray-900">SEO</h3>
             <Field label="Meta title" htmlFor="meta_title">
-              <input id="meta_title" value={values.meta_title} onChange={(e) => set('meta_title', e.target.value)} placeholder="Defaults to the title" className={inputClass} />
+              <input
+                id="meta_title"
+                value={values.meta_title}
+                onChange={(e) => set('meta_title', e.target.value)}
+                placeholder="Defaults to the title"
+                className={inputClass}
+              />
             </Field>
             <Field label="Meta description" htmlFor="meta_description">
-              <textarea id="meta_description" value={values.meta_description} onChange={(e) => set('meta_description', e.target.value)} rows={3} placeholder="Defaults to the excerpt" className={inputClass} />
+              <textarea
+                id="meta_description"
+                value={values.meta_description}
+                onChange={(e) => set('meta_description', e.target.value)}
+                rows={3}
+                placeholder="Defaults to the excerpt"
+                className={inputClass}
+              />
             </Field>
           </Card>
         </div>
@@ -219,7 +289,11 @@ export function PostForm({ post, initial }: Props) {
 }
 
 /** What the toast says after a save: published, unpublished or saved (SPEC.md §4 transitions). */
-function savedMessage(title: string, before: PostStatusValue | undefined, requested: PostStatusValue | undefined): string {
+function savedMessage(
+  title: string,
+  before: PostStatusValue | undefined,
+  requested: PostStatusValue | undefined,
+): string {
   const name = `“${title.trim()}”`
   if (requested === 'published' && before !== 'published') return `${name} is published`
   if (requested === 'scheduled') return `${name} is scheduled`

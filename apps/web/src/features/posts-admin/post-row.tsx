@@ -65,14 +65,19 @@ export function PostStackedRow({ post, onDelete }: RowProps) {
 function PostSummary({ post }: { post: AdminPostListItem }) {
   return (
     <div className="flex items-start gap-3">
-      <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-teal-100 font-semibold text-teal-800">
+      <span
+        aria-hidden="true"
+        className="flex h-10 w-10 shrink-0 items-center justify-center rounded-lg bg-teal-100 font-semibold text-teal-800"
+      >
         {post.title.charAt(0).toUpperCase()}
       </span>
       <div className="min-w-0">
         <p className="font-medium break-words text-gray-900">{post.title}</p>
         <p className="line-clamp-1 text-gray-600">{post.excerpt || 'No excerpt available'}</p>
         <div className="mt-1 flex flex-wrap items-center gap-2 text-xs text-gray-600">
-          {post.category_name && <Badge color={post.category_color ?? DEFAULT_CATEGORY_COLOR}>{post.category_name}</Badge>}
+          {post.category_name && (
+            <Badge color={post.category_color ?? DEFAULT_CATEGORY_COLOR}>{post.category_name}</Badge>
+          )}
           <span>
             by {post.first_name} {post.last_name}
           </span>
@@ -107,13 +112,24 @@ function PostActions({ post, onDelete, className }: RowProps & { className?: str
   return (
     <div className={`flex gap-2 ${className ?? ''}`}>
       {post.status === 'published' ? (
-        <a href={`/blog/${post.slug}`} target="_blank" rel="noreferrer" aria-label={`View ${post.title}`} className={actionClass}>
+        <a
+          href={`/blog/${post.slug}`}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`View ${post.title}`}
+          className={actionClass}
+        >
           View
         </a>
       ) : (
         <PreviewButton post={post} className={actionClass} />
       )}
-      <Link to="/admin/posts/edit/$id" params={{ id: String(post.id) }} aria-label={`Edit ${post.title}`} className="rounded px-2 py-1 text-teal-700 hover:bg-teal-50">
+      <Link
+        to="/admin/posts/edit/$id"
+        params={{ id: String(post.id) }}
+        aria-label={`Edit ${post.title}`}
+        className="rounded px-2 py-1 text-teal-700 hover:bg-teal-50"
+      >
         Edit
       </Link>
       <ConfirmButton

@@ -54,7 +54,10 @@ export function PostsListScreen() {
           <h2 className="text-2xl font-bold text-gray-900">Posts</h2>
           <p className="text-sm text-gray-600">Manage your blog posts, drafts, and published content.</p>
         </div>
-        <Link to="/admin/posts/new" className="rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800">
+        <Link
+          to="/admin/posts/new"
+          className="rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800"
+        >
           New Post
         </Link>
       </div>
@@ -76,7 +79,9 @@ export function PostsListScreen() {
         <select
           aria-label="Status filter"
           value={status ?? ''}
-          onChange={(e) => onViewChange({ ...view, status: isPostStatus(e.target.value) ? e.target.value : undefined, page: 1 })}
+          onChange={(e) =>
+            onViewChange({ ...view, status: isPostStatus(e.target.value) ? e.target.value : undefined, page: 1 })
+          }
           className="rounded-lg border border-gray-300 px-3 py-2"
         >
           <option value="">All Status</option>
@@ -90,11 +95,17 @@ export function PostsListScreen() {
 
       <Card className="overflow-x-auto">
         {posts.isError ? (
-          <LoadError message={messages.posts.loadFailed} onRetry={() => void posts.refetch()} className="p-8 text-red-600" />
+          <LoadError
+            message={messages.posts.loadFailed}
+            onRetry={() => void posts.refetch()}
+            className="p-8 text-red-600"
+          />
         ) : posts.data && posts.data.posts.length === 0 ? (
           <div className="p-10 text-center">
             <p className="font-medium text-gray-900">No posts found</p>
-            <p className="mt-1 text-sm text-gray-600">{filtered ? 'Try adjusting your search or filter criteria.' : 'Get started by creating a new post.'}</p>
+            <p className="mt-1 text-sm text-gray-600">
+              {filtered ? 'Try adjusting your search or filter criteria.' : 'Get started by creating a new post.'}
+            </p>
             {!filtered && (
               <Link to="/admin/posts/new" className="mt-4 inline-block rounded-lg bg-teal-700 px-4 py-2 text-white">
                 Create Post
@@ -105,7 +116,9 @@ export function PostsListScreen() {
           <>
             <ul className="divide-y divide-gray-100 text-sm lg:hidden" aria-label="Posts">
               {posts.data
-                ? posts.data.posts.map((post) => <PostStackedRow key={post.id} post={post} onDelete={() => void deletePost(post.id, post.title)} />)
+                ? posts.data.posts.map((post) => (
+                    <PostStackedRow key={post.id} post={post} onDelete={() => void deletePost(post.id, post.title)} />
+                  ))
                 : Array.from({ length: 5 }, (_, i) => (
                     <li key={i} className="p-4" data-testid="post-skeleton-row">
                       <Skeleton className="h-16 w-full" />
@@ -124,7 +137,9 @@ export function PostsListScreen() {
               </thead>
               <tbody className="divide-y divide-gray-100">
                 {posts.data
-                  ? posts.data.posts.map((post) => <PostRow key={post.id} post={post} onDelete={() => void deletePost(post.id, post.title)} />)
+                  ? posts.data.posts.map((post) => (
+                      <PostRow key={post.id} post={post} onDelete={() => void deletePost(post.id, post.title)} />
+                    ))
                   : Array.from({ length: 5 }, (_, i) => (
                       <tr key={i} data-testid="post-skeleton-row">
                         <td colSpan={5} className="px-4 py-4">

@@ -7,7 +7,13 @@ import { useToast } from '../admin/toast-host'
  * "View" for a post visitors cannot see yet: asks the server for a signed, expiring preview link and opens the
  * public story page with it in a new tab (only the signed-in owner can use it).
  */
-export function PreviewButton({ post, className }: { post: Pick<AdminPostListItem, 'id' | 'title'>; className: string }) {
+export function PreviewButton({
+  post,
+  className,
+}: {
+  post: Pick<AdminPostListItem, 'id' | 'title'>
+  className: string
+}) {
   const link = trpc.posts.previewLink.useMutation()
   const toast = useToast()
   const open = async () => {
@@ -25,7 +31,13 @@ export function PreviewButton({ post, className }: { post: Pick<AdminPostListIte
     }
   }
   return (
-    <button type="button" onClick={() => void open()} disabled={link.isPending} aria-label={`View ${post.title} (preview)`} className={className}>
+    <button
+      type="button"
+      onClick={() => void open()}
+      disabled={link.isPending}
+      aria-label={`View ${post.title} (preview)`}
+      className={className}
+    >
       View
     </button>
   )

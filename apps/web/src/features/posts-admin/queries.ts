@@ -13,7 +13,12 @@ export type PostsView = z.output<typeof postsView>
 /** One page of the owner's posts, fetched again each time the list is shown. */
 export const adminPostsQuery = (trpc: TrpcUtils, view: PostsView) =>
   trpc.posts.adminList.queryOptions(
-    { page: view.page, limit: ADMIN_POSTS_PAGE_SIZE, ...(view.status ? { status: view.status } : {}), ...(view.search ? { search: view.search } : {}) },
+    {
+      page: view.page,
+      limit: ADMIN_POSTS_PAGE_SIZE,
+      ...(view.status ? { status: view.status } : {}),
+      ...(view.search ? { search: view.search } : {}),
+    },
     { staleTime: 0 },
   )
 
@@ -21,6 +26,7 @@ export const adminPostsQuery = (trpc: TrpcUtils, view: PostsView) =>
  * The post the edit form starts from. The form copies it once, so it must be current: the route loader fetches
  * it unless it is a few seconds old (a hover just before the click), and saving invalidates it.
  */
-export const postForEditQuery = (trpc: TrpcUtils, id: number) => trpc.posts.adminById.queryOptions({ id }, { retry: false, staleTime: 10_000 })
+export const postForEditQuery = (trpc: TrpcUtils, id: number) =>
+  trpc.posts.adminById.queryOptions({ id }, { retry: false, staleTime: 10_000 })
 
 export const tagsQuery = (trpc: TrpcUtils) => trpc.taxonomy.tags.queryOptions()

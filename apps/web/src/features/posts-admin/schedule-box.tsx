@@ -8,12 +8,21 @@ const localInputValue = (date: Date): string => {
 }
 
 /** Schedule beside Publish Now: a date and time in the owner's time zone, sent as an ISO instant. */
-export function ScheduleBox({ scheduledAt, disabled, onSchedule }: { scheduledAt?: string | null; disabled: boolean; onSchedule: (iso: string) => void }) {
+export function ScheduleBox({
+  scheduledAt,
+  disabled,
+  onSchedule,
+}: {
+  scheduledAt?: string | null
+  disabled: boolean
+  onSchedule: (iso: string) => void
+}) {
   const [value, setValue] = useState(scheduledAt ? localInputValue(new Date(scheduledAt)) : '')
   const [error, setError] = useState('')
   function schedule() {
     const at = new Date(value)
-    if (!value || Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) return setError('Choose a date and time in the future to schedule the post')
+    if (!value || Number.isNaN(at.getTime()) || at.getTime() <= Date.now())
+      return setError('Choose a date and time in the future to schedule the post')
     setError('')
     onSchedule(at.toISOString())
   }
@@ -23,7 +32,14 @@ export function ScheduleBox({ scheduledAt, disabled, onSchedule }: { scheduledAt
       <label htmlFor="publish-at" className="text-sm font-medium text-gray-700">
         Publish at
       </label>
-      <input id="publish-at" type="datetime-local" step={1} value={value} onChange={(e) => setValue(e.target.value)} className="w-full rounded-lg border border-gray-300 px-3 py-2" />
+      <input
+        id="publish-at"
+        type="datetime-local"
+        step={1}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        className="w-full rounded-lg border border-gray-300 px-3 py-2"
+      />
       <Button variant="secondary" className="w-full" disabled={disabled || !value} onClick={schedule}>
         {scheduledAt ? 'Reschedule' : 'Schedule'}
       </Button>

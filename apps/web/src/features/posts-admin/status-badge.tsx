@@ -8,5 +8,9 @@ const tones: Record<string, string> = {
 }
 
 export function StatusBadge({ status }: { status: string }) {
-  return <Badge className={tones[status] ?? 'bg-gray-100 text-gray-700'}>{status.charAt(0).toUpperCase() + status.slice(1)}</Badge>
+  return (
+    <Badge className={tones[status] ?? 'bg-gray-100 text-gray-700'}>
+      {status.charAt(0).toUpperCase() + status.slice(1)}
+    </Badge>
+  )
 }

@@ -18,9 +18,15 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   })
   const prompt =
     blocker.status === 'blocked' ? (
-      <Dialog onClose={blocker.reset} className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl" backdropClassName="bg-black/50">
+      <Dialog
+        onClose={blocker.reset}
+        className="w-full max-w-md rounded-xl bg-white p-6 shadow-xl"
+        backdropClassName="bg-black/50"
+      >
         <DialogTitle className="text-lg font-semibold text-gray-900">Leave without saving?</DialogTitle>
-        <p className="mt-2 text-sm text-gray-600">Your changes to this post have not been saved. If you leave now they are lost.</p>
+        <p className="mt-2 text-sm text-gray-600">
+          Your changes to this post have not been saved. If you leave now they are lost.
+        </p>
         <div className="mt-6 flex justify-end gap-3">
           <Button variant="secondary" onClick={blocker.reset}>
             Stay and keep editing

@@ -1,7 +1,14 @@
 import { useEffect, useState } from 'react'
 import { Button, Card, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { AI_MAX_TOKEN_STOPS, AI_MAX_TOKENS, nearestTokenStop, offeredAiModels, upstreamModel, type AiModel } from '@wayfarer/api/schemas'
+import {
+  AI_MAX_TOKEN_STOPS,
+  AI_MAX_TOKENS,
+  nearestTokenStop,
+  offeredAiModels,
+  upstreamModel,
+  type AiModel,
+} from '@wayfarer/api/schemas'
 import { useQuery } from '@tanstack/react-query'
 import { trpc, trpcUtils } from '../../lib/trpc'
 import { aiSettingsQuery } from './queries'
@@ -54,7 +61,12 @@ export function AiSettingsScreen() {
     }
   }
 
-  if (settings.isError) return <p role="alert" className="text-red-600">{'Failed to load AI settings'}</p>
+  if (settings.isError)
+    return (
+      <p role="alert" className="text-red-600">
+        {'Failed to load AI settings'}
+      </p>
+    )
   if (!settings.data) return <Skeleton className="h-96 w-full max-w-2xl" />
 
   return (
@@ -82,22 +94,38 @@ export function AiSettingsScreen() {
               {test.isPending ? 'Testing…' : 'Test'}
             </Button>
           </div>
-          {settings.data.hasApiKey && <p className="mt-1 text-xs text-gray-500">A key is saved; only its last characters are shown.</p>}
+          {settings.data.hasApiKey && (
+            <p className="mt-1 text-xs text-gray-500">A key is saved; only its last characters are shown.</p>
+          )}
           {testNotice && (
-            <p role={testNotice.error ? 'alert' : 'status'} className={testNotice.error ? 'mt-2 text-sm text-red-600' : 'mt-2 text-sm text-green-700'}>
+            <p
+              role={testNotice.error ? 'alert' : 'status'}
+              className={testNotice.error ? 'mt-2 text-sm text-red-600' : 'mt-2 text-sm text-green-700'}
+            >
               {testNotice.text}
             </p>
           )}
         </div>
         <label className="flex items-center gap-3">
-          <input type="checkbox" role="switch" checked={enabled} onChange={(e) => setEnabled(e.target.checked)} className="h-5 w-5" />
+          <input
+            type="checkbox"
+            role="switch"
+            checked={enabled}
+            onChange={(e) => setEnabled(e.target.checked)}
+            className="h-5 w-5"
+          />
           <span className="text-sm font-medium text-gray-700">Enable AI assistance</span>
         </label>
         <div>
           <label htmlFor="ai-model" className="text-sm font-medium text-gray-700">
             Model
           </label>
-          <select id="ai-model" value={model} onChange={(e) => setModel(e.target.value as AiModel)} className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2">
+          <select
+            id="ai-model"
+            value={model}
+            onChange={(e) => setModel(e.target.value as AiModel)}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          >
             {modelChoices(model).map((m) => (
               <option key={m} value={m}>
                 {m}
@@ -132,7 +160,10 @@ export function AiSettingsScreen() {
             {save.isPending ? 'Saving…' : 'Save'}
           </Button>
           {saveNotice && (
-            <p role={saveNotice.error ? 'alert' : 'status'} className={saveNotice.error ? 'text-sm text-red-600' : 'text-sm text-green-700'}>
+            <p
+              role={saveNotice.error ? 'alert' : 'status'}
+              className={saveNotice.error ? 'text-sm text-red-600' : 'text-sm text-green-700'}
+            >
               {saveNotice.text}
             </p>
           )}

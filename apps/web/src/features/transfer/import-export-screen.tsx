@@ -28,14 +28,20 @@ export function ImportExportScreen() {
 }
 
 function ExportPanel() {
-  const [state, setState] = useState<{ busy: boolean; notice: { error: boolean; text: string } | null }>({ busy: false, notice: null })
+  const [state, setState] = useState<{ busy: boolean; notice: { error: boolean; text: string } | null }>({
+    busy: false,
+    notice: null,
+  })
   const run = async () => {
     setState({ busy: true, notice: null })
     try {
       const name = await downloadExport()
       setState({ busy: false, notice: { error: false, text: `Downloaded ${name}.` } })
     } catch (e) {
-      setState({ busy: false, notice: { error: true, text: e instanceof Error ? e.message : 'The export failed. Please try again.' } })
+      setState({
+        busy: false,
+        notice: { error: true, text: e instanceof Error ? e.message : 'The export failed. Please try again.' },
+      })
     }
   }
   return (
@@ -43,8 +49,8 @@ function ExportPanel() {
       <div>
         <h3 className="text-lg font-semibold text-gray-900">Export everything</h3>
         <p className="text-sm text-gray-600">
-          One .zip archive with every story, comment, category, tag, gallery photo, message and setting (secrets left out) and the images
-          stored here. Import it into any Wayfarer site to restore or move it.
+          One .zip archive with every story, comment, category, tag, gallery photo, message and setting (secrets left
+          out) and the images stored here. Import it into any Wayfarer site to restore or move it.
         </p>
       </div>
       <Button variant="secondary" onClick={() => void run()} disabled={state.busy}>

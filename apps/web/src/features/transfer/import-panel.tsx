@@ -14,7 +14,8 @@ const headings: Record<ImportJob['state'], string> = {
   failed: 'The file could not be imported',
 }
 
-const inputClass = 'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700'
+const inputClass =
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus-visible:outline-2 focus-visible:outline-teal-700'
 
 /** Upload → dry-run summary → import with a progress bar → report. */
 export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
@@ -46,8 +47,9 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
       <div>
         <h3 className="text-lg font-semibold text-gray-900">Import</h3>
         <p className="text-sm text-gray-600">
-          Bring stories, comments, categories and tags from WordPress (Tools → Export, an .xml file) or Ghost (Settings → Labs → Export, a
-          .json file), or restore a Wayfarer archive (.zip). Old addresses keep working: they answer with a permanent redirect.
+          Bring stories, comments, categories and tags from WordPress (Tools → Export, an .xml file) or Ghost (Settings
+          → Labs → Export, a .json file), or restore a Wayfarer archive (.zip). Old addresses keep working: they answer
+          with a permanent redirect.
         </p>
       </div>
 
@@ -91,7 +93,13 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
             </p>
           </div>
           <label className="flex items-center gap-2 text-sm text-gray-700">
-            <input type="checkbox" checked={includePages} disabled={busy} onChange={(e) => setIncludePages(e.target.checked)} className="h-4 w-4" />
+            <input
+              type="checkbox"
+              checked={includePages}
+              disabled={busy}
+              onChange={(e) => setIncludePages(e.target.checked)}
+              className="h-4 w-4"
+            />
             Import pages as stories too
           </label>
           {uploadProgress !== null && <ProgressBar label="Uploading" done={uploadProgress} total={100} unit="%" />}
@@ -107,10 +115,15 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
             {headings[job.state]}
           </h4>
           <p className="text-sm text-gray-700">
-            <span className="font-medium text-gray-900">{job.filename || 'Uploaded file'}</span> ({(job.size / 1048576).toFixed(2)} MB)
+            <span className="font-medium text-gray-900">{job.filename || 'Uploaded file'}</span> (
+            {(job.size / 1048576).toFixed(2)} MB)
           </p>
-          {job.state === 'checking' && <ProgressBar label="Checking the file (dry run)" done={job.progress.done} total={job.progress.total} />}
-          {job.state === 'importing' && <ProgressBar label="Importing" done={job.progress.done} total={job.progress.total} />}
+          {job.state === 'checking' && (
+            <ProgressBar label="Checking the file (dry run)" done={job.progress.done} total={job.progress.total} />
+          )}
+          {job.state === 'importing' && (
+            <ProgressBar label="Importing" done={job.progress.done} total={job.progress.total} />
+          )}
           {job.state === 'failed' && <Toast tone="error">{job.error}</Toast>}
           {job.state === 'checked' && job.dry_run && <ImportReportView report={job.dry_run} />}
           {job.state === 'done' && job.report && (

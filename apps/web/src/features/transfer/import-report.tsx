@@ -14,14 +14,20 @@ const kindLabels: Record<ImportKind | 'file', string> = {
   settings: 'Settings',
   file: 'In the file',
 }
-const formats: Record<ImportReport['format'], string> = { wordpress: 'WordPress export', ghost: 'Ghost export', wayfarer: 'Wayfarer archive' }
+const formats: Record<ImportReport['format'], string> = {
+  wordpress: 'WordPress export',
+  ghost: 'Ghost export',
+  wayfarer: 'Wayfarer archive',
+}
 const outcomeLabels: Record<ReportEntry['outcome'], string> = { skipped: 'Skipped', failed: 'Failed', note: 'Note' }
 const n = (value: number) => value.toLocaleString('en-US')
 
 /** The dry-run summary (what will happen) and the final report (what happened): one shape, two wordings. */
 export function ImportReportView({ report }: { report: ImportReport }) {
   const planned = report.dry_run
-  const rows = importKinds.filter((k) => report.counts[k].created + report.counts[k].existing + report.counts[k].skipped > 0)
+  const rows = importKinds.filter(
+    (k) => report.counts[k].created + report.counts[k].existing + report.counts[k].skipped > 0,
+  )
   const problems = report.entries.filter((e) => e.outcome !== 'note')
   const notes = report.entries.filter((e) => e.outcome === 'note')
   return (
@@ -33,19 +39,31 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       </p>
       <div className="overflow-x-auto">
         <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">{planned ? 'What the import will do, per kind' : 'What was imported, per kind'}</caption>
+          <caption className="sr-only">
+            {planned ? 'What the import will do, per kind' : 'What was imported, per kind'}
+          </caption>
           <thead className="border-b border-gray-200 text-gray-600">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">What</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">{planned ? 'Will be created' : 'Created'}</th>
-              <th scope="col" className="py-2 pr-4 text-right font-medium">Already here</th>
-              <th scope="col" className="py-2 text-right font-medium">{planned ? 'Will be skipped' : 'Skipped'}</th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                What
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                {planned ? 'Will be created' : 'Created'}
+              </th>
+              <th scope="col" className="py-2 pr-4 text-right font-medium">
+                Already here
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {planned ? 'Will be skipped' : 'Skipped'}
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
             {rows.map((kind) => (
               <tr key={kind}>
-                <th scope="row" className="py-2 pr-4 font-medium text-gray-900">{kindLabels[kind]}</th>
+                <th scope="row" className="py-2 pr-4 font-medium text-gray-900">
+                  {kindLabels[kind]}
+                </th>
                 <td className="py-2 pr-4 text-right tabular-nums">{n(report.counts[kind].created)}</td>
                 <td className="py-2 pr-4 text-right tabular-nums">{n(report.counts[kind].existing)}</td>
                 <td className="py-2 text-right tabular-nums">{n(report.counts[kind].skipped)}</td>
@@ -53,7 +71,9 @@ export function ImportReportView({ report }: { report: ImportReport }) {
             ))}
             {rows.length === 0 && (
               <tr>
-                <td colSpan={4} className="py-2 text-gray-600">The file holds nothing to import.</td>
+                <td colSpan={4} className="py-2 text-gray-600">
+                  The file holds nothing to import.
+                </td>
               </tr>
             )}
           </tbody>
@@ -61,7 +81,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       </div>
       <EntryList title={planned ? 'What will be skipped, and why' : 'What was skipped, and why'} entries={problems} />
       <EntryList title="Notes" entries={notes} />
-      {report.more_entries > 0 && <p className="text-sm text-gray-600">…and {n(report.more_entries)} more entries (the command line prints them all).</p>}
+      {report.more_entries > 0 && (
+        <p className="text-sm text-gray-600">
+          …and {n(report.more_entries)} more entries (the command line prints them all).
+        </p>
+      )}
       {report.remote_images.length > 0 && (
         <details className="text-sm">
           <summary className="cursor-pointer font-medium text-gray-800">
@@ -84,7 +108,11 @@ function EntryList({ title, entries }: { title: string; entries: ReportEntry[] }
     <section className="text-sm">
       <h4 className="font-semibold text-gray-900">{title}</h4>
       {/* Long lists scroll inside the page; the list takes focus so a keyboard can scroll it too. */}
-      <ul tabIndex={0} aria-label={title} className="mt-2 max-h-72 space-y-1 overflow-y-auto pr-2 focus-visible:outline-2 focus-visible:outline-teal-700">
+      <ul
+        tabIndex={0}
+        aria-label={title}
+        className="mt-2 max-h-72 space-y-1 overflow-y-auto pr-2 focus-visible:outline-2 focus-visible:outline-teal-700"
+      >
         {entries.map((e, i) => (
           <li key={i} className="break-words text-gray-700">
             <span className="font-medium text-gray-900">

@@ -2,7 +2,8 @@ import { useId, useState, type FormEvent } from 'react'
 import { saveRedirectInput } from '@wayfarer/api/schemas'
 import { Button } from '@wayfarer/ui'
 
-const fieldClass = 'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-teal-700'
+const fieldClass =
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-teal-700'
 
 export interface RedirectFields {
   from_path: string
@@ -41,10 +42,24 @@ export function RedirectForm({
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" noValidate>
       <div className="grid gap-3 sm:grid-cols-2">
-        <AddressField id={`${id}-from`} label="Old address" hint="A path, or an old link pasted whole" placeholder="/2019/05/my-story/"
-          value={fields.from_path} invalid={problem !== null} onChange={(from_path) => setFields({ ...fields, from_path })} />
-        <AddressField id={`${id}-to`} label="New address" hint="A page of this site, starting with /" placeholder="/blog/my-story"
-          value={fields.to_path} invalid={problem !== null} onChange={(to_path) => setFields({ ...fields, to_path })} />
+        <AddressField
+          id={`${id}-from`}
+          label="Old address"
+          hint="A path, or an old link pasted whole"
+          placeholder="/2019/05/my-story/"
+          value={fields.from_path}
+          invalid={problem !== null}
+          onChange={(from_path) => setFields({ ...fields, from_path })}
+        />
+        <AddressField
+          id={`${id}-to`}
+          label="New address"
+          hint="A page of this site, starting with /"
+          placeholder="/blog/my-story"
+          value={fields.to_path}
+          invalid={problem !== null}
+          onChange={(to_path) => setFields({ ...fields, to_path })}
+        />
       </div>
       {problem && (
         <p role="alert" className="text-sm text-red-700">
@@ -66,7 +81,15 @@ export function RedirectForm({
 }
 
 /** One of the two addresses, with its hint read out with it. */
-function AddressField({ id, label, hint, placeholder, value, invalid, onChange }: {
+function AddressField({
+  id,
+  label,
+  hint,
+  placeholder,
+  value,
+  invalid,
+  onChange,
+}: {
   id: string
   label: string
   hint: string
@@ -80,7 +103,16 @@ function AddressField({ id, label, hint, placeholder, value, invalid, onChange }
       <label htmlFor={id} className="text-sm font-medium text-gray-700">
         {label}
       </label>
-      <input id={id} value={value} required placeholder={placeholder} aria-describedby={`${id}-hint`} aria-invalid={invalid} onChange={(e) => onChange(e.target.value)} className={fieldClass} />
+      <input
+        id={id}
+        value={value}
+        required
+        placeholder={placeholder}
+        aria-describedby={`${id}-hint`}
+        aria-invalid={invalid}
+        onChange={(e) => onChange(e.target.value)}
+        className={fieldClass}
+      />
       <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
         {hint}
       </p>

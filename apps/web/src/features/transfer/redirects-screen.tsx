@@ -18,7 +18,10 @@ export function RedirectsScreen() {
   const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<RedirectItem | null>(null)
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null)
-  const list = useQuery({ ...redirectsQuery(trpcUtils, { page, search: search.trim() }), placeholderData: keepPreviousData })
+  const list = useQuery({
+    ...redirectsQuery(trpcUtils, { page, search: search.trim() }),
+    placeholderData: keepPreviousData,
+  })
   const utils = trpc.useUtils()
   const create = trpc.redirects.create.useMutation()
   const update = trpc.redirects.update.useMutation()
@@ -49,12 +52,19 @@ export function RedirectsScreen() {
       <SettingsTabs />
       <div className="mb-6">
         <h2 className="text-2xl font-bold text-gray-900">Redirects</h2>
-        <p className="text-sm text-gray-600">Old addresses of your stories answer with a permanent (301) redirect, so links and search ranking keep working.</p>
+        <p className="text-sm text-gray-600">
+          Old addresses of your stories answer with a permanent (301) redirect, so links and search ranking keep
+          working.
+        </p>
       </div>
       <div className="space-y-6">
         <Card className="p-6">
           <h3 className="mb-3 text-lg font-semibold text-gray-900">Add a redirect</h3>
-          <RedirectForm submitLabel="Add redirect" pending={create.isPending} onSubmit={(f) => save(() => create.mutateAsync(f), `Added the redirect from ${f.from_path.trim()}`)} />
+          <RedirectForm
+            submitLabel="Add redirect"
+            pending={create.isPending}
+            onSubmit={(f) => save(() => create.mutateAsync(f), `Added the redirect from ${f.from_path.trim()}`)}
+          />
         </Card>
         {notice && (
           <Toast tone={notice.error ? 'error' : 'success'} onDismiss={() => setNotice(null)} durationMs={4000}>
@@ -84,7 +94,11 @@ export function RedirectsScreen() {
         </Card>
       </div>
       {editing && (
-        <Dialog onClose={() => setEditing(null)} backdropClassName="bg-black/50" className="w-full max-w-xl rounded-xl bg-white p-6 shadow-xl">
+        <Dialog
+          onClose={() => setEditing(null)}
+          backdropClassName="bg-black/50"
+          className="w-full max-w-xl rounded-xl bg-white p-6 shadow-xl"
+        >
           <DialogTitle className="mb-4 text-lg font-semibold text-gray-900">Edit redirect</DialogTitle>
           <RedirectForm
             initial={{ from_path: editing.from_path, to_path: editing.to_path }}
@@ -92,7 +106,10 @@ export function RedirectsScreen() {
             pending={update.isPending}
             onCancel={() => setEditing(null)}
             onSubmit={async (f: RedirectFields) => {
-              const problem = await save(() => update.mutateAsync({ id: editing.id, ...f }), `Saved the redirect from ${f.from_path.trim()}`)
+              const problem = await save(
+                () => update.mutateAsync({ id: editing.id, ...f }),
+                `Saved the redirect from ${f.from_path.trim()}`,
+              )
               if (!problem) setEditing(null)
               return problem
             }}
@@ -103,7 +120,15 @@ export function RedirectsScreen() {
   )
 }
 
-function RedirectTable({ rows, onEdit, onDelete }: { rows: RedirectItem[]; onEdit: (r: RedirectItem) => void; onDelete: (r: RedirectItem) => void }) {
+function RedirectTable({
+  rows,
+  onEdit,
+  onDelete,
+}: {
+  rows: RedirectItem[]
+  onEdit: (r: RedirectItem) => void
+  onDelete: (r: RedirectItem) => void
+}) {
   if (!rows.length) return <p className="text-sm text-gray-600">No redirects yet.</p>
   return (
     <div className="overflow-x-auto">
@@ -111,10 +136,18 @@ function RedirectTable({ rows, onEdit, onDelete }: { rows: RedirectItem[]; onEdi
         <caption className="sr-only">Redirects</caption>
         <thead className="border-b border-gray-200 text-gray-600">
           <tr>
-            <th scope="col" className="py-2 pr-4 font-medium">Old address</th>
-            <th scope="col" className="py-2 pr-4 font-medium">New address</th>
-            <th scope="col" className="py-2 pr-4 font-medium">From</th>
-            <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Old address
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              New address
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              From
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-gray-100">
@@ -124,7 +157,12 @@ function RedirectTable({ rows, onEdit, onDelete }: { rows: RedirectItem[]; onEdi
               <td className="max-w-xs py-2 pr-4 break-all font-mono text-xs text-gray-900">{r.to_path}</td>
               <td className="py-2 pr-4 text-gray-700">{r.source === 'manual' ? 'Added by hand' : r.source}</td>
               <td className="py-2 text-right whitespace-nowrap">
-                <Button variant="ghost" size="sm" onClick={() => onEdit(r)} aria-label={`Edit the redirect from ${r.from_path}`}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onEdit(r)}
+                  aria-label={`Edit the redirect from ${r.from_path}`}
+                >
                   Edit
                 </Button>
                 <ConfirmButton

@@ -32,7 +32,12 @@ export function useImportJob() {
   const [error, setError] = useState<string | null>(null)
   const status = trpc.transfer.status.useQuery(
     { id: id ?? '' },
-    { enabled: id !== null, staleTime: 0, retry: false, refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false) },
+    {
+      enabled: id !== null,
+      staleTime: 0,
+      retry: false,
+      refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
+    },
   )
   const check = trpc.transfer.check.useMutation()
   const start = trpc.transfer.start.useMutation()
@@ -64,7 +69,13 @@ export function useImportJob() {
     try {
       const uploaded = await uploadFile(IMPORT_UPLOAD_PATH, IMPORT_FILE_FIELD, file, uploadedImport, setUploadProgress)
       setUploadProgress(null)
-      follow(await check.mutateAsync({ id: uploaded.id, site_url: choices.siteUrl.trim(), include_pages: choices.includePages }))
+      follow(
+        await check.mutateAsync({
+          id: uploaded.id,
+          site_url: choices.siteUrl.trim(),
+          include_pages: choices.includePages,
+        }),
+      )
     } catch (e) {
       setError(toUserMessage(e, 'The file could not be uploaded', 'Upload failed. Please try again.'))
     } finally {
@@ -78,7 +89,13 @@ export function useImportJob() {
     try {
       follow(await start.mutateAsync({ id }))
     } catch (e) {
-      setError(toUserMessage(e, 'The import could not be started', 'Could not reach the server. Please check your connection.'))
+      setError(
+        toUserMessage(
+          e,
+          'The import could not be started',
+          'Could not reach the server. Please check your connection.',
+        ),
+      )
     }
   }
 

@@ -4,7 +4,8 @@ import type { TrpcUtils } from '../../lib/trpc'
 const fromYouTube = { retry: false, staleTime: 5 * 60_000 } as const
 
 /** Home: the channel's 6 latest travel videos (SPEC.md §7). */
-export const travelVideosQuery = (trpc: TrpcUtils) => trpc.youtube.travelVideos.queryOptions({ maxResults: 6 }, fromYouTube)
+export const travelVideosQuery = (trpc: TrpcUtils) =>
+  trpc.youtube.travelVideos.queryOptions({ maxResults: 6 }, fromYouTube)
 
 /** Home: the channel's 4 latest Shorts. */
 export const shortsQuery = (trpc: TrpcUtils) => trpc.youtube.shorts.queryOptions({ maxResults: 4 }, fromYouTube)

@@ -23,7 +23,12 @@ export function VideoModal({ videoId, onClose }: { videoId: string; onClose: () 
   }, [state])
 
   return (
-    <Dialog onClose={onClose} initialFocus={closeButton} className="relative w-full max-w-[1024px]" backdropProps={{ 'data-testid': 'video-modal-backdrop' }}>
+    <Dialog
+      onClose={onClose}
+      initialFocus={closeButton}
+      className="relative w-full max-w-[1024px]"
+      backdropProps={{ 'data-testid': 'video-modal-backdrop' }}
+    >
       <DialogTitle className="sr-only">Video player</DialogTitle>
       <button
         ref={closeButton}
@@ -32,7 +37,14 @@ export function VideoModal({ videoId, onClose }: { videoId: string; onClose: () 
         aria-label="Close video"
         className="absolute -top-11 right-0 rounded-full p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       >
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
           <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
         </svg>
       </button>
@@ -55,10 +67,18 @@ export function VideoModal({ videoId, onClose }: { videoId: string; onClose: () 
           </div>
         )}
         {state === 'failed' && (
-          <div role="alert" className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-white">
+          <div
+            role="alert"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-2 p-6 text-center text-white"
+          >
             <p className="text-lg font-semibold">{messages.videos.modalFailed}</p>
             <p className="text-sm text-white/80">{messages.videos.modalFailedDetail}</p>
-            <a href={watchUrl(videoId)} target="_blank" rel="noopener noreferrer" className="mt-3 rounded-lg bg-red-600 px-4 py-2 font-medium hover:bg-red-700">
+            <a
+              href={watchUrl(videoId)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-3 rounded-lg bg-red-600 px-4 py-2 font-medium hover:bg-red-700"
+            >
               Open on YouTube
             </a>
           </div>

@@ -14,14 +14,30 @@ import { VideoCard } from './video-card'
  */
 const shelves = {
   videos: {
-    title: 'Travel Videos', intro: 'Watch our adventures come to life.', className: 'bg-gray-50', channelLink: true, Card: VideoCard,
-    query: travelVideosQuery, samples: sampleVideos, failedText: messages.videos.failed, sampleText: messages.videos.sample,
-    grid: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3', skeleton: { count: 6, className: 'aspect-video w-full rounded-xl', label: 'Loading videos' },
+    title: 'Travel Videos',
+    intro: 'Watch our adventures come to life.',
+    className: 'bg-gray-50',
+    channelLink: true,
+    Card: VideoCard,
+    query: travelVideosQuery,
+    samples: sampleVideos,
+    failedText: messages.videos.failed,
+    sampleText: messages.videos.sample,
+    grid: 'grid gap-6 sm:grid-cols-2 lg:grid-cols-3',
+    skeleton: { count: 6, className: 'aspect-video w-full rounded-xl', label: 'Loading videos' },
   },
   shorts: {
-    title: 'Shorts', intro: 'Quick moments from the road.', className: '', channelLink: false, Card: ShortCard,
-    query: shortsQuery, samples: placeholderShorts, failedText: messages.videos.shortsFailed, sampleText: messages.videos.shortsSample,
-    grid: 'grid grid-cols-2 gap-4 md:grid-cols-4', skeleton: { count: 4, className: 'aspect-[9/16] w-full rounded-2xl', label: 'Loading Shorts' },
+    title: 'Shorts',
+    intro: 'Quick moments from the road.',
+    className: '',
+    channelLink: false,
+    Card: ShortCard,
+    query: shortsQuery,
+    samples: placeholderShorts,
+    failedText: messages.videos.shortsFailed,
+    sampleText: messages.videos.shortsSample,
+    grid: 'grid grid-cols-2 gap-4 md:grid-cols-4',
+    skeleton: { count: 4, className: 'aspect-[9/16] w-full rounded-2xl', label: 'Loading Shorts' },
   },
 } as const
 
@@ -42,7 +58,12 @@ export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onC
             <p className="mt-2 text-gray-600">{shelf.intro}</p>
           </div>
           {shelf.channelLink && (
-            <a href={site.channelUrl} target="_blank" rel="noopener noreferrer" className="font-medium text-red-600 hover:underline">
+            <a
+              href={site.channelUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="font-medium text-red-600 hover:underline"
+            >
               Visit our YouTube channel →
             </a>
           )}
@@ -56,7 +77,10 @@ export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onC
             {fallback && (
               <>
                 {videos.isError && <p className="mt-8 text-center text-gray-600">{shelf.failedText}</p>}
-                <p role="status" className="mx-auto mt-6 w-fit rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-2 text-sm font-medium text-yellow-800">
+                <p
+                  role="status"
+                  className="mx-auto mt-6 w-fit rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-2 text-sm font-medium text-yellow-800"
+                >
                   {shelf.sampleText}
                 </p>
               </>

@@ -5,6 +5,9 @@ import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/_public/about')({
   loader: ({ context: { queryClient, trpc } }) =>
-    settled(queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'about', 2)), queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'gear', 6))),
+    settled(
+      queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'about', 2)),
+      queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'gear', 6)),
+    ),
   component: AboutScreen,
 })

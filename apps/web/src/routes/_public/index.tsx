@@ -12,7 +12,10 @@ export const Route = createFileRoute('/_public/')({
     void queryClient.prefetchQuery(travelVideosQuery(trpc))
     void queryClient.prefetchQuery(shortsQuery(trpc))
     void queryClient.prefetchQuery(shufflePoolQuery(trpc))
-    return settled(queryClient.ensureQueryData(latestStoriesQuery(trpc)), queryClient.ensureQueryData(heroPhotoQuery(trpc)))
+    return settled(
+      queryClient.ensureQueryData(latestStoriesQuery(trpc)),
+      queryClient.ensureQueryData(heroPhotoQuery(trpc)),
+    )
   },
   component: HomeScreen,
 })

@@ -25,7 +25,11 @@ export const Route = createFileRoute('/_public/map')({
 function MapRoute() {
   const search = Route.useSearch()
   const navigate = useNavigate({ from: '/map' })
-  const initialView = clampView({ longitude: search.lng ?? WORLD.longitude, latitude: search.lat ?? WORLD.latitude, zoom: search.zoom ?? (search.lat === undefined ? WORLD.zoom : 9) })
+  const initialView = clampView({
+    longitude: search.lng ?? WORLD.longitude,
+    latitude: search.lat ?? WORLD.latitude,
+    zoom: search.zoom ?? (search.lat === undefined ? WORLD.zoom : 9),
+  })
   return (
     <MapScreen
       initialView={initialView}

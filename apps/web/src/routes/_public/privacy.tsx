@@ -11,7 +11,10 @@ export const Route = createFileRoute('/_public/privacy')({
         moderate and publish it. Your e-mail address is never shown publicly. When you write to us through the contact
         form we keep your message only to answer it.
       </p>
-      <p>To protect the site from abuse we keep a one-way hash of your network address for a short time, never the address itself.</p>
+      <p>
+        To protect the site from abuse we keep a one-way hash of your network address for a short time, never the
+        address itself.
+      </p>
       <p>Ask us at any time to see or delete what we hold about you.</p>
     </LegalPage>
   ),

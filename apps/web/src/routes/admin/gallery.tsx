@@ -11,7 +11,10 @@ export const Route = createFileRoute('/admin/gallery')({
   validateSearch: searchSchema,
   // The image host itself is not asked ahead of time: it rate-limits, and only the open screen should spend that.
   loader: ({ context: { queryClient, trpc } }) =>
-    settled(queryClient.ensureQueryData(gallerySettingsQuery(trpc)), queryClient.ensureQueryData(publishedRecordsQuery(trpc))),
+    settled(
+      queryClient.ensureQueryData(gallerySettingsQuery(trpc)),
+      queryClient.ensureQueryData(publishedRecordsQuery(trpc)),
+    ),
   component: AdminGalleryRoute,
 })
 

@@ -4,6 +4,7 @@ import { redirectsQuery } from '../../features/transfer/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings_/redirects')({
-  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(redirectsQuery(trpc, { page: 1, search: '' }))),
+  loader: ({ context: { queryClient, trpc } }) =>
+    settled(queryClient.ensureQueryData(redirectsQuery(trpc, { page: 1, search: '' }))),
   component: RedirectsScreen,
 })

@@ -10,7 +10,10 @@ import { excerptFromContent, htmlToText } from '../../posts/story-text'
 import { renderLexical } from './lexical'
 
 const id = z.union([z.string(), z.number()]).transform(String)
-const text = z.string().nullish().transform((v) => v ?? '')
+const text = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? '')
 const date = z.union([z.string(), z.number()]).nullish()
 
 const ghostPost = z.object({
@@ -36,20 +39,37 @@ type GhostPost = z.infer<typeof ghostPost>
 
 const ghostData = z.object({
   posts: z.array(ghostPost),
-  tags: z.array(z.object({ id, name: text, slug: text, description: text, visibility: z.string().nullish() })).default([]),
+  tags: z
+    .array(z.object({ id, name: text, slug: text, description: text, visibility: z.string().nullish() }))
+    .default([]),
   posts_tags: z.array(z.object({ post_id: id, tag_id: id, sort_order: z.number().nullish() })).default([]),
   users: z.array(z.object({ id, name: text, email: text, slug: text })).default([]),
   posts_authors: z.array(z.object({ post_id: id, author_id: id, sort_order: z.number().nullish() })).default([]),
   posts_meta: z
-    .array(z.object({ post_id: id, feature_image_alt: z.string().nullish(), meta_title: z.string().nullish(), meta_description: z.string().nullish() }))
+    .array(
+      z.object({
+        post_id: id,
+        feature_image_alt: z.string().nullish(),
+        meta_title: z.string().nullish(),
+        meta_description: z.string().nullish(),
+      }),
+    )
     .default([]),
 })
 type GhostData = z.infer<typeof ghostData>
 
-const ghostExport = z.union([z.object({ db: z.array(z.object({ data: ghostData })).min(1) }), z.object({ data: ghostData })])
+const ghostExport = z.union([
+  z.object({ db: z.array(z.object({ data: ghostData })).min(1) }),
+  z.object({ data: ghostData }),
+])
 
 const GHOST_URL = '__GHOST_URL__'
-const STATUS: Record<string, ImportedPost['status']> = { published: 'published', draft: 'draft', scheduled: 'scheduled', sent: 'draft' }
+const STATUS: Record<string, ImportedPost['status']> = {
+  published: 'published',
+  draft: 'draft',
+  scheduled: 'scheduled',
+  sent: 'draft',
+}
 
 export interface GhostOptions {
   siteUrl?: string | undefined
@@ -66,7 +86,9 @@ export async function readGhost(file: string, options: GhostOptions = {}): Promi
   }
   const siteUrl = (options.siteUrl ?? '').replace(/\/+$/, '')
   if (raw.includes(GHOST_URL) && !siteUrl) {
-    throw new ImportFileError("This Ghost export links to its own site as __GHOST_URL__: give the old site's address (--site-url https://…) so links and images can be found.")
+    throw new ImportFileError(
+      "This Ghost export links to its own site as __GHOST_URL__: give the old site's address (--site-url https://…) so links and images can be found.",
+    )
   }
   let json: unknown
   try {
@@ -77,7 +99,9 @@ export async function readGhost(file: string, options: GhostOptions = {}): Promi
   const parsed = ghostExport.safeParse(json)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    throw new ImportFileError(`This is not a Ghost export${issue ? ` (${issue.path.join('.') || 'top level'}: ${issue.message})` : ''}.`)
+    throw new ImportFileError(
+      `This is not a Ghost export${issue ? ` (${issue.path.join('.') || 'top level'}: ${issue.message})` : ''}.`,
+    )
   }
   const data = 'db' in parsed.data ? parsed.data.db[0]!.data : parsed.data.data
   return ghostReader(data, siteUrl, options.includePages ?? false)
@@ -85,24 +109,34 @@ export async function readGhost(file: string, options: GhostOptions = {}): Promi
 
 function splitName(name: string): { firstName: string; lastName: string } {
   const parts = name.trim().split(/\s+/)
-  return parts.length > 1 ? { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! } : { firstName: parts[0] ?? '', lastName: '' }
+  return parts.length > 1
+    ? { firstName: parts.slice(0, -1).join(' '), lastName: parts.at(-1)! }
+    : { firstName: parts[0] ?? '', lastName: '' }
 }
 
 function ghostReader(data: GhostData, siteUrl: string, includePages: boolean): ImportReader {
-  const publicTags = new Map(data.tags.filter((t) => t.visibility !== 'internal' && !t.name.startsWith('#')).map((t) => [t.id, t]))
-  const tags: ImportedTerm[] = [...publicTags.values()].map((t) => ({ slug: slugify(t.slug) || slugify(t.name), name: t.name.slice(0, 100), description: t.description })).filter((t) => t.slug)
+  const publicTags = new Map(
+    data.tags.filter((t) => t.visibility !== 'internal' && !t.name.startsWith('#')).map((t) => [t.id, t]),
+  )
+  const tags: ImportedTerm[] = [...publicTags.values()]
+    .map((t) => ({ slug: slugify(t.slug) || slugify(t.name), name: t.name.slice(0, 100), description: t.description }))
+    .filter((t) => t.slug)
   const tagSlug = new Map([...publicTags.values()].map((t) => [t.id, slugify(t.slug) || slugify(t.name)]))
-  const authors: ImportedAuthor[] = data.users.filter((u) => u.email).map((u) => ({ key: u.id, email: u.email.toLowerCase(), ...splitName(u.name) }))
+  const authors: ImportedAuthor[] = data.users
+    .filter((u) => u.email)
+    .map((u) => ({ key: u.id, email: u.email.toLowerCase(), ...splitName(u.name) }))
   const authorIds = new Set(authors.map((a) => a.key))
   const meta = new Map(data.posts_meta.map((m) => [m.post_id, m]))
-  const bySortOrder = <T extends { sort_order?: number | null | undefined }>(a: T, b: T) => (a.sort_order ?? 0) - (b.sort_order ?? 0)
+  const bySortOrder = <T extends { sort_order?: number | null | undefined }>(a: T, b: T) =>
+    (a.sort_order ?? 0) - (b.sort_order ?? 0)
   const postTags = new Map<string, string[]>()
   for (const pt of [...data.posts_tags].sort(bySortOrder)) {
     const slug = tagSlug.get(pt.tag_id)
     if (slug) postTags.set(pt.post_id, [...(postTags.get(pt.post_id) ?? []), slug])
   }
   const postAuthor = new Map<string, string>()
-  for (const pa of [...data.posts_authors].sort(bySortOrder)) if (!postAuthor.has(pa.post_id)) postAuthor.set(pa.post_id, pa.author_id)
+  for (const pa of [...data.posts_authors].sort(bySortOrder))
+    if (!postAuthor.has(pa.post_id)) postAuthor.set(pa.post_id, pa.author_id)
 
   const skipped: SkippedItem[] = []
   const isPage = (p: GhostPost) => p.type === 'page' || p.page === true || p.page === 1
@@ -125,7 +159,8 @@ function ghostReader(data: GhostData, siteUrl: string, includePages: boolean): I
         return { externalId: p.id, title: p.title, error: 'its Lexical content is not valid JSON' }
       }
       if (unknown.size) notes.push(`cards left out: ${[...unknown].join(', ')}`)
-    } else if (!html && p.mobiledoc) notes.push('only Mobiledoc content (Ghost before 5.0): re-export from a newer Ghost to bring the text')
+    } else if (!html && p.mobiledoc)
+      notes.push('only Mobiledoc content (Ghost before 5.0): re-export from a newer Ghost to bring the text')
     html = replaceIframes(html)
     const created = parseOldDate(p.created_at) ?? new Date()
     const published = parseOldDate(p.published_at)

@@ -41,7 +41,8 @@ function text(node: LexicalNode): string {
   return html
 }
 
-const figure = (body: string, caption?: string): string => `<figure>${body}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`
+const figure = (body: string, caption?: string): string =>
+  `<figure>${body}${caption ? `<figcaption>${caption}</figcaption>` : ''}</figure>`
 
 /**
  * Ghost's Lexical documents (posts without `html` in the export) rendered to HTML card by card. Cards the
@@ -84,11 +85,17 @@ export function renderLexical(json: string, unknown: Set<string>): string {
       case 'image':
         return figure(`<img src="${attr(node.src)}" alt="${attr(node.alt)}" />`, node.caption)
       case 'gallery':
-        return figure((node.images ?? []).map((i) => `<img src="${attr(i.src)}" alt="${attr(i.alt)}" />`).join(''), node.caption)
+        return figure(
+          (node.images ?? []).map((i) => `<img src="${attr(i.src)}" alt="${attr(i.alt)}" />`).join(''),
+          node.caption,
+        )
       case 'html':
         return node.html ?? ''
       case 'markdown':
-        return (node.markdown ?? '').split(/\n\s*\n/).map((p) => `<p>${escapeHtml(p.trim())}</p>`).join('\n')
+        return (node.markdown ?? '')
+          .split(/\n\s*\n/)
+          .map((p) => `<p>${escapeHtml(p.trim())}</p>`)
+          .join('\n')
       case 'embed':
         return node.url ? embedHtml(node.url) : (node.html ?? '')
       case 'bookmark':

@@ -11,9 +11,14 @@ const startsWithBlock = new RegExp(`^<(?:${BLOCKS}|/(?:${BLOCKS}))[\\s/>]`, 'i')
  */
 export function autop(text: string): string {
   const preserved: string[] = []
-  let html = text.replace(/\r\n?/g, '\n').replace(/<pre[\s>][\s\S]*?<\/pre>/gi, (pre) => `<!--pre${preserved.push(pre) - 1}-->`)
+  let html = text
+    .replace(/\r\n?/g, '\n')
+    .replace(/<pre[\s>][\s\S]*?<\/pre>/gi, (pre) => `<!--pre${preserved.push(pre) - 1}-->`)
   html = html.replace(openBlock, '\n\n$1').replace(closeBlock, '$1\n\n')
-  const chunks = html.split(/\n\s*\n/).map((c) => c.trim()).filter(Boolean)
+  const chunks = html
+    .split(/\n\s*\n/)
+    .map((c) => c.trim())
+    .filter(Boolean)
   const out = chunks.map((chunk) => {
     if (/^<!--pre\d+-->$/.test(chunk) || startsWithBlock.test(chunk) || /^<!--[\s\S]*-->$/.test(chunk)) return chunk
     return `<p>${chunk.replace(/\n/g, '<br />\n')}</p>`

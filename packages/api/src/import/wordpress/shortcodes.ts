@@ -31,7 +31,10 @@ function caption(attrs: Record<string, string>, inner: string): string {
 }
 
 function gallery(attrs: Record<string, string>, context: ShortcodeContext): string {
-  const ids = (attrs.ids ?? attrs.include ?? '').split(',').map((id) => id.trim()).filter(Boolean)
+  const ids = (attrs.ids ?? attrs.include ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter(Boolean)
   const images = ids.length
     ? ids.flatMap((id) => context.attachments.get(id) ?? [])
     : [...context.attachments.values()].filter((a) => a.parentId === context.postId)
@@ -52,24 +55,27 @@ const media = (attrs: Record<string, string>, inner: string): string => {
 export function renderShortcodes(text: string, context: ShortcodeContext): string {
   const known = 'caption|wp_caption|gallery|embed|video|audio|youtube'
   const pattern = new RegExp(`(\\[?)\\[(${known})\\b([^\\]]*?)(?:/\\]|\\](?:([\\s\\S]*?)\\[/\\2\\])?)(\\]?)`, 'gi')
-  return text.replace(pattern, (whole, open: string, name: string, attrText: string, inner: string | undefined, close: string) => {
-    if (open === '[' && close === ']') return whole.slice(1, -1)
-    const attrs = attributesOf(attrText)
-    const body = inner ?? ''
-    switch (name.toLowerCase()) {
-      case 'caption':
-      case 'wp_caption':
-        return open + caption(attrs, body) + close
-      case 'gallery':
-        return open + gallery(attrs, context) + close
-      case 'youtube': {
-        const url = attrText.replace(/^=/, '').trim() || body.trim()
-        return open + (/^https?:\/\//i.test(url) ? embedHtml(url) : whole) + close
+  return text.replace(
+    pattern,
+    (whole, open: string, name: string, attrText: string, inner: string | undefined, close: string) => {
+      if (open === '[' && close === ']') return whole.slice(1, -1)
+      const attrs = attributesOf(attrText)
+      const body = inner ?? ''
+      switch (name.toLowerCase()) {
+        case 'caption':
+        case 'wp_caption':
+          return open + caption(attrs, body) + close
+        case 'gallery':
+          return open + gallery(attrs, context) + close
+        case 'youtube': {
+          const url = attrText.replace(/^=/, '').trim() || body.trim()
+          return open + (/^https?:\/\//i.test(url) ? embedHtml(url) : whole) + close
+        }
+        default:
+          return open + media(attrs, body) + close
       }
-      default:
-        return open + media(attrs, body) + close
-    }
-  })
+    },
+  )
 }
 
 /** WordPress turns a URL alone on its line into an embed (oEmbed). */

@@ -75,12 +75,21 @@ export function wxrItem(item: WxrItem, siteUrl: string): string {
   const gmt = item.date
   const local = item.localDate ?? item.date
   const [y, m] = (gmt || local).split('-')
-  const link = item.link ?? (type === 'post' && status === 'publish' ? `${siteUrl}/${y}/${m}/${item.slug}/` : `${siteUrl}/?p=${item.id}`)
+  const link =
+    item.link ??
+    (type === 'post' && status === 'publish' ? `${siteUrl}/${y}/${m}/${item.slug}/` : `${siteUrl}/?p=${item.id}`)
   const terms = [
-    ...(item.categories ?? []).map(([slug, name]) => `<category domain="category" nicename="${slug}">${cdata(name)}</category>`),
-    ...(item.tags ?? []).map(([slug, name]) => `<category domain="post_tag" nicename="${slug}">${cdata(name)}</category>`),
+    ...(item.categories ?? []).map(
+      ([slug, name]) => `<category domain="category" nicename="${slug}">${cdata(name)}</category>`,
+    ),
+    ...(item.tags ?? []).map(
+      ([slug, name]) => `<category domain="post_tag" nicename="${slug}">${cdata(name)}</category>`,
+    ),
   ]
-  const meta = Object.entries(item.meta ?? {}).map(([k, v]) => `<wp:postmeta><wp:meta_key>${cdata(k)}</wp:meta_key><wp:meta_value>${cdata(v)}</wp:meta_value></wp:postmeta>`)
+  const meta = Object.entries(item.meta ?? {}).map(
+    ([k, v]) =>
+      `<wp:postmeta><wp:meta_key>${cdata(k)}</wp:meta_key><wp:meta_value>${cdata(v)}</wp:meta_value></wp:postmeta>`,
+  )
   const comments = (item.comments ?? []).map(
     (c) => `<wp:comment>
   <wp:comment_id>${c.id}</wp:comment_id><wp:comment_author>${cdata(c.author)}</wp:comment_author><wp:comment_author_email>${cdata(c.email ?? '')}</wp:comment_author_email>
@@ -151,7 +160,19 @@ export function plainWxrPost(i: number): WxrItem {
     categories: [['travel-tips', 'Travel Tips']],
     tags: [['hiking', 'Hiking']],
     creator: i % 2 ? 'alice' : 'bob',
-    comments: i % 5 === 0 ? [{ id: 100_000 + i, author: 'Reader', email: 'reader@example.com', date: day(i % 2000 + 1), content: `Lovely day ${i}!`, approved: '1' }] : [],
+    comments:
+      i % 5 === 0
+        ? [
+            {
+              id: 100_000 + i,
+              author: 'Reader',
+              email: 'reader@example.com',
+              date: day((i % 2000) + 1),
+              content: `Lovely day ${i}!`,
+              approved: '1',
+            },
+          ]
+        : [],
   }
 }
 

@@ -17,11 +17,27 @@ export interface WxrContext {
   authors: Set<string>
 }
 
-const STATUS: Record<string, ImportedPost['status']> = { publish: 'published', future: 'scheduled', draft: 'draft', pending: 'draft', private: 'draft', 'auto-draft': 'draft' }
-const COMMENT_STATUS: Record<string, CommentStatus> = { '1': 'approved', '0': 'pending', spam: 'spam', trash: 'denied', 'post-trashed': 'denied' }
+const STATUS: Record<string, ImportedPost['status']> = {
+  publish: 'published',
+  future: 'scheduled',
+  draft: 'draft',
+  pending: 'draft',
+  private: 'draft',
+  'auto-draft': 'draft',
+}
+const COMMENT_STATUS: Record<string, CommentStatus> = {
+  '1': 'approved',
+  '0': 'pending',
+  spam: 'spam',
+  trash: 'denied',
+  'post-trashed': 'denied',
+}
 
 /** Classic and block-editor content as Wayfarer HTML (sanitised later, by the writer). */
-export function wordpressHtml(raw: string, context: { attachments: Map<string, AttachmentInfo>; postId: string }): string {
+export function wordpressHtml(
+  raw: string,
+  context: { attachments: Map<string, AttachmentInfo>; postId: string },
+): string {
   const withoutBlocks = raw.replace(/<!--\s*\/?wp:[\s\S]*?-->/g, '')
   return autop(replaceIframes(autoEmbed(renderShortcodes(withoutBlocks, context))))
 }
@@ -40,7 +56,9 @@ function yoastTitle(template: string, title: string, siteTitle: string): string 
 
 function comments(item: XmlNode, skipped: SkippedItem[]): ImportedComment[] {
   const all = childrenNamed(item, 'wp:comment')
-  const authorOf = new Map(all.map((c) => [childText(c, 'wp:comment_id'), decodeEntities(childText(c, 'wp:comment_author'))]))
+  const authorOf = new Map(
+    all.map((c) => [childText(c, 'wp:comment_id'), decodeEntities(childText(c, 'wp:comment_author'))]),
+  )
   const out: ImportedComment[] = []
   for (const c of all) {
     const id = childText(c, 'wp:comment_id')
@@ -60,7 +78,10 @@ function comments(item: XmlNode, skipped: SkippedItem[]): ImportedComment[] {
       authorWebsite: /^https?:\/\/\S+$/i.test(website) ? website.slice(0, 500) : null,
       content: parentAuthor !== undefined ? `Replying to ${parentAuthor || 'Anonymous'}:\n${text}` : text,
       status: COMMENT_STATUS[childText(c, 'wp:comment_approved')] ?? 'pending',
-      createdAt: parseOldDate(childText(c, 'wp:comment_date_gmt')) ?? parseOldDate(childText(c, 'wp:comment_date')) ?? new Date(),
+      createdAt:
+        parseOldDate(childText(c, 'wp:comment_date_gmt')) ??
+        parseOldDate(childText(c, 'wp:comment_date')) ??
+        new Date(),
     })
   }
   return out
@@ -78,7 +99,9 @@ export function mapWxrPost(item: XmlNode, context: WxrContext): ImportedPost | U
   if (wpStatus === 'private') notes.push('private on the old site: imported as a draft')
   if (wpStatus === 'pending') notes.push('pending review on the old site: imported as a draft')
 
-  const meta = new Map(childrenNamed(item, 'wp:postmeta').map((m) => [childText(m, 'wp:meta_key'), child(m, 'wp:meta_value')?.text ?? '']))
+  const meta = new Map(
+    childrenNamed(item, 'wp:postmeta').map((m) => [childText(m, 'wp:meta_key'), child(m, 'wp:meta_value')?.text ?? '']),
+  )
   const raw = child(item, 'content:encoded')?.text ?? ''
   const html = wordpressHtml(raw, { attachments: context.attachments, postId: id })
 
@@ -89,20 +112,33 @@ export function mapWxrPost(item: XmlNode, context: WxrContext): ImportedPost | U
   if (local) notes.push('no UTC date in the export: the local date was taken as UTC')
   if (!date) {
     const shown = childText(item, 'wp:post_date') || childText(item, 'pubDate')
-    if (status !== 'draft' || shown) notes.push(shown ? `date "${shown.slice(0, 40)}" not understood: the import time was used` : 'no date: the import time was used')
+    if (status !== 'draft' || shown)
+      notes.push(
+        shown
+          ? `date "${shown.slice(0, 40)}" not understood: the import time was used`
+          : 'no date: the import time was used',
+      )
     date = new Date()
   }
   const modified = parseOldDate(childText(item, 'wp:post_modified_gmt')) ?? date
 
-  const categories = childrenNamed(item, 'category').filter((c) => c.attrs.domain === 'category').map((c) => slugify(safeDecode(c.attrs.nicename ?? '')) || slugify(c.text))
+  const categories = childrenNamed(item, 'category')
+    .filter((c) => c.attrs.domain === 'category')
+    .map((c) => slugify(safeDecode(c.attrs.nicename ?? '')) || slugify(c.text))
   const [categorySlug, ...otherCategories] = categories.filter((s) => s && s !== 'uncategorized')
   if (otherCategories.length) notes.push(`more than one category: ${otherCategories.join(', ')} became tags`)
   const tagSlugs = [
-    ...new Set([...childrenNamed(item, 'category').filter((c) => c.attrs.domain === 'post_tag').map((c) => slugify(safeDecode(c.attrs.nicename ?? '')) || slugify(c.text)), ...otherCategories]),
+    ...new Set([
+      ...childrenNamed(item, 'category')
+        .filter((c) => c.attrs.domain === 'post_tag')
+        .map((c) => slugify(safeDecode(c.attrs.nicename ?? '')) || slugify(c.text)),
+      ...otherCategories,
+    ]),
   ].filter(Boolean)
 
   const creator = childText(item, 'dc:creator')
-  if (!creator || !context.authors.has(creator)) notes.push(creator ? `author "${creator}" is not in the export: assigned to you` : 'no author: assigned to you')
+  if (!creator || !context.authors.has(creator))
+    notes.push(creator ? `author "${creator}" is not in the export: assigned to you` : 'no author: assigned to you')
 
   const thumbnailId = meta.get('_thumbnail_id')?.trim()
   const thumbnail = thumbnailId ? context.attachments.get(thumbnailId) : undefined
@@ -116,7 +152,9 @@ export function mapWxrPost(item: XmlNode, context: WxrContext): ImportedPost | U
   const oldPaths =
     status === 'draft'
       ? []
-      : [oldPathOf(childText(item, 'link'), context.siteUrl), id ? `/?p=${id}` : null].filter((p): p is string => p !== null && p !== '/')
+      : [oldPathOf(childText(item, 'link'), context.siteUrl), id ? `/?p=${id}` : null].filter(
+          (p): p is string => p !== null && p !== '/',
+        )
   const post: ImportedPost = {
     externalId: id,
     title: title || 'Untitled',

@@ -14,7 +14,9 @@ export interface WxrOptions {
 }
 
 const metaOf = (item: XmlNode): Map<string, string> =>
-  new Map(childrenNamed(item, 'wp:postmeta').map((m) => [childText(m, 'wp:meta_key'), child(m, 'wp:meta_value')?.text ?? '']))
+  new Map(
+    childrenNamed(item, 'wp:postmeta').map((m) => [childText(m, 'wp:meta_key'), child(m, 'wp:meta_value')?.text ?? '']),
+  )
 
 const decodeSlug = (slug: string): string => {
   try {
@@ -57,9 +59,19 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
           })
           return
         case 'wp:category':
-          return addTerm(categories, childText(node, 'wp:category_nicename'), childText(node, 'wp:cat_name'), childText(node, 'wp:category_description'))
+          return addTerm(
+            categories,
+            childText(node, 'wp:category_nicename'),
+            childText(node, 'wp:cat_name'),
+            childText(node, 'wp:category_description'),
+          )
         case 'wp:tag':
-          return addTerm(tags, childText(node, 'wp:tag_slug'), childText(node, 'wp:tag_name'), childText(node, 'wp:tag_description'))
+          return addTerm(
+            tags,
+            childText(node, 'wp:tag_slug'),
+            childText(node, 'wp:tag_name'),
+            childText(node, 'wp:tag_description'),
+          )
         case 'item': {
           const type = childText(node, 'wp:post_type') || 'post'
           const id = childText(node, 'wp:post_id')
@@ -74,7 +86,10 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
             return
           }
           if (!postTypes.has(type)) {
-            skipped.push({ ref: `${type} ${id} ${childText(node, 'title')}`.trim(), reason: type === 'page' ? PAGES_NOT_ASKED : `"${type}" entries are not stories` })
+            skipped.push({
+              ref: `${type} ${id} ${childText(node, 'title')}`.trim(),
+              reason: type === 'page' ? PAGES_NOT_ASKED : `"${type}" entries are not stories`,
+            })
             return
           }
           postCount++
@@ -89,11 +104,25 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
   })
 
   const version = channel.get('wp:wxr_version')
-  if (!version) throw new ImportFileError('This RSS file is not a WordPress export: it has no wp:wxr_version. Export it from WordPress with Tools → Export.')
-  const siteUrl = (options.siteUrl || channel.get('wp:base_blog_url') || channel.get('wp:base_site_url') || channel.get('link') || '').replace(/\/+$/, '')
+  if (!version)
+    throw new ImportFileError(
+      'This RSS file is not a WordPress export: it has no wp:wxr_version. Export it from WordPress with Tools → Export.',
+    )
+  const siteUrl = (
+    options.siteUrl ||
+    channel.get('wp:base_blog_url') ||
+    channel.get('wp:base_site_url') ||
+    channel.get('link') ||
+    ''
+  ).replace(/\/+$/, '')
   // WordPress's default category means "none" here.
   categories.delete('uncategorized')
-  const context = { siteUrl, siteTitle: channel.get('title') ?? '', attachments, authors: new Set(authors.map((a) => a.key)) }
+  const context = {
+    siteUrl,
+    siteTitle: channel.get('title') ?? '',
+    attachments,
+    authors: new Set(authors.map((a) => a.key)),
+  }
 
   return {
     source: { format: 'wordpress', siteUrl, title: context.siteTitle },
@@ -106,9 +135,14 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
     eachPost: (handle) =>
       streamWxr(file, {
         channel: () => {},
-        record: (node) => (node.name === 'item' && postTypes.has(childText(node, 'wp:post_type') || 'post') ? handle(mapWxrPost(node, context)) : undefined),
+        record: (node) =>
+          node.name === 'item' && postTypes.has(childText(node, 'wp:post_type') || 'post')
+            ? handle(mapWxrPost(node, context))
+            : undefined,
       }),
   }
 }
 
-const hostsOf = (urls: string[]): string[] => [...new Set(urls.filter((u) => URL.canParse(u)).map((u) => new URL(u).host.toLowerCase()))]
+const hostsOf = (urls: string[]): string[] => [
+  ...new Set(urls.filter((u) => URL.canParse(u)).map((u) => new URL(u).host.toLowerCase())),
+]

@@ -45,14 +45,21 @@ export async function streamWxr(file: string, visitor: WxrVisitor): Promise<void
   }
   const where = () => `line ${parser.line + 1}`
 
-  parser.ondoctype = () => fail('The file declares a DTD (<!DOCTYPE …>). WordPress exports never do, and DTD entities can be used to read files from the server, so the file was refused.')
-  parser.onerror = (error) => fail(`The file is not well-formed XML (${error.message.split('\n')[0]} at ${where()}). Is it complete?`)
+  parser.ondoctype = () =>
+    fail(
+      'The file declares a DTD (<!DOCTYPE …>). WordPress exports never do, and DTD entities can be used to read files from the server, so the file was refused.',
+    )
+  parser.onerror = (error) =>
+    fail(`The file is not well-formed XML (${error.message.split('\n')[0]} at ${where()}). Is it complete?`)
   parser.onopentag = (tag) => {
     if (failure) return
-    const attrs = Object.fromEntries(Object.entries(tag.attributes).map(([k, v]) => [k, typeof v === 'string' ? v : v.value]))
+    const attrs = Object.fromEntries(
+      Object.entries(tag.attributes).map(([k, v]) => [k, typeof v === 'string' ? v : v.value]),
+    )
     if (!sawRoot) {
       sawRoot = true
-      if (tag.name !== 'rss') return fail(`This is not a WordPress export (WXR): it starts with <${tag.name}>, not <rss>.`)
+      if (tag.name !== 'rss')
+        return fail(`This is not a WordPress export (WXR): it starts with <${tag.name}>, not <rss>.`)
     }
     depth++
     if (stack.length || (depth === 3 && RECORDS.has(tag.name))) {
@@ -66,7 +73,8 @@ export async function streamWxr(file: string, visitor: WxrVisitor): Promise<void
     const node = stack.at(-1)
     if (node) {
       recordChars += text.length
-      if (recordChars > MAX_RECORD_CHARS) return fail(`An entry near ${where()} is larger than 32 MB; the file was refused.`)
+      if (recordChars > MAX_RECORD_CHARS)
+        return fail(`An entry near ${where()} is larger than 32 MB; the file was refused.`)
       node.text += text
     } else if (channelField) channelField.text += text
   }

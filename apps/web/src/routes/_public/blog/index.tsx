@@ -9,7 +9,8 @@ const blogSearch = z.object({ category: optionalText(100) })
 export const Route = createFileRoute('/_public/blog/')({
   validateSearch: blogSearch,
   loaderDeps: ({ search }) => ({ category: search.category }),
-  loader: ({ context: { queryClient }, deps: { category } }) => settled(queryClient.ensureInfiniteQueryData(storyCardsQuery({ category }))),
+  loader: ({ context: { queryClient }, deps: { category } }) =>
+    settled(queryClient.ensureInfiniteQueryData(storyCardsQuery({ category }))),
   component: BlogRoute,
 })
 

@@ -5,7 +5,9 @@ import { settled } from '../../../lib/preload'
 
 export const Route = createFileRoute('/_public/places/$code')({
   loader: ({ context: { queryClient, trpc }, params }) =>
-    /^[a-z]{2}$/i.test(params.code) ? settled(queryClient.ensureQueryData(countryQuery(trpc, params.code.toUpperCase()))) : undefined,
+    /^[a-z]{2}$/i.test(params.code)
+      ? settled(queryClient.ensureQueryData(countryQuery(trpc, params.code.toUpperCase())))
+      : undefined,
   component: CountryRoute,
 })
 

@@ -6,6 +6,7 @@ import { viewInUrl } from '../../../lib/url-view'
 
 export const Route = createFileRoute('/admin/posts/')({
   ...viewInUrl(postsView, { page: 1 }),
-  loader: ({ context: { queryClient, trpc }, deps }) => settled(queryClient.ensureQueryData(adminPostsQuery(trpc, deps))),
+  loader: ({ context: { queryClient, trpc }, deps }) =>
+    settled(queryClient.ensureQueryData(adminPostsQuery(trpc, deps))),
   component: PostsListScreen,
 })
