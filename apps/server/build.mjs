@@ -30,7 +30,7 @@ const externalNpmPackages = {
 
 rmSync(outdir, { recursive: true, force: true })
 await build({
-  entryPoints: ['src/main.ts', 'src/seed-cli.ts', 'src/transfer-cli.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/seed-cli.ts', 'src/cli/transfer-cli.ts'],
   outdir,
   bundle: true,
   platform: 'node',

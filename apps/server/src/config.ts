@@ -157,13 +157,3 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     mapTiles: e.MAP_TILES_URL ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? '' } : undefined,
   }
 }
-
-/** The configuration tests start from: in-memory database, no demo content, quiet logs. */
-export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return {
-    // Tests write fixtures straight into the database, past the cache; its own test turns it on.
-    ...loadConfig({ DATA_DIR: 'memory://', SEED_DEMO_CONTENT: 'false', LOG_LEVEL: 'silent', PUBLIC_CACHE: 'false' }),
-    secretKey: 'test-secret-key-that-is-at-least-32-chars',
-    ...overrides,
-  }
-}

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { freePort, killStartedServers, startMain, waitForHealth } from './testing-process'
+import { freePort, killStartedServers, startMain, waitForHealth } from './testing/server-process'
 
 afterAll(killStartedServers)
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildManifest, exportArchive, importArchive, LocalImageStore, type AppDeps } from '@wayfarer/api'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { seedDemoContent } from '../seed'
 
 let source: TestServer

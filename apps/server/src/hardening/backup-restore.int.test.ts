@@ -6,9 +6,10 @@ import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import type { FastifyInstance } from 'fastify'
-import { testConfig, type ServerConfig } from '../config'
+import type { ServerConfig } from '../config'
+import { testConfig } from '../testing/test-config'
 import { createServer } from '../server'
-import { testOwner } from '../testing'
+import { testOwner } from '../testing/test-server'
 
 // Issue 11, acceptance 6: `npm run backup` during a write burst, `npm run restore` into a fresh data dir (or
 // an empty PostgreSQL database), and every post, comment, message, setting and image is there and served.
@@ -21,7 +22,7 @@ afterAll(async () => {
 /** Runs the CLI exactly as `npm run backup|restore` does. */
 function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/backup-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/backup-cli.ts', ...args], {
       cwd: serverDir,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
     })

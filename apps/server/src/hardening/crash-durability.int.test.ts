@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import pg from 'pg'
 import { openDatabase } from '@wayfarer/db'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
-import { freePort, killStartedServers, startMain, waitForHealth } from '../testing-process'
+import { freePort, killStartedServers, startMain, waitForHealth } from '../testing/server-process'
 
 // Issue 11, acceptance 5: writes under load, SIGKILL in the middle of the burst, restart: every write the
 // server acknowledged is there. Three rounds on the embedded database and three on PostgreSQL.

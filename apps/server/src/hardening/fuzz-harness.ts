@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
 import { appRouter } from '@wayfarer/api'
-import { createReadingFixtures } from '../reading-fixtures'
-import { startTestServer, type TestServer } from '../testing'
+import { createReadingFixtures } from '../testing/reading-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 // Issue 11, acceptance 2: the shared parts of the fuzz suite. Targets come from what the server really serves
 // (its route table and the tRPC router), never from a hand-kept list.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
 // Issue 11, findings 3 and 4 (and the page-size clamp of 12): no input reaches the database as a 500, and

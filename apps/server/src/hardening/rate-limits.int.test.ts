@@ -3,8 +3,8 @@ import { MemoryRateLimitStore, PostgresRateLimitStore, RateLimiter } from '@wayf
 import { openDatabase, type Database } from '@wayfarer/db'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import { createServer } from '../server'
-import { testConfig } from '../config'
-import { startTestServer, testOwner, type TestServer } from '../testing'
+import { testConfig } from '../testing/test-config'
+import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
 // Issue 11: limits that hold across processes on one PostgreSQL database, O(1) lookups, and a failed comment

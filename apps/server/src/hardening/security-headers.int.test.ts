@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing'
-import { createReadingFixtures } from '../reading-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
 
 // Issue 11, finding 6: security headers on HTML, API, media, feeds and errors; a CSP that allows the page's
 // own JSON-LD by hash (deterministic per body, so cached pages stay valid).

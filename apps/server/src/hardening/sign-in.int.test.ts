@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SIGN_IN_LIMITS } from '@wayfarer/api'
 import { ensureAdmin } from '../seed'
-import { startTestServer, testOwner, type TestServer } from '../testing'
+import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
 
 // Issue 11, findings 1, 2 and 12 (sessions), acceptance 3 (brute force). The clock is injected: no real waiting.
 let server: TestServer

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EnvError } from '@wayfarer/config/env'
 import { loadConfig } from '../config'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
 // Issue 11, finding 5: TRUST_PROXY=true trusted every hop, so a client chose its own address in X-Forwarded-For.

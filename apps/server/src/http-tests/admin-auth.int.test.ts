@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { appRouter } from '@wayfarer/api'
 import { restProcedures, type RestProcedure } from '../rest'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 /**
  * SPEC.md §6: every admin call needs the owner's bearer token. These tables are read from the router itself (its

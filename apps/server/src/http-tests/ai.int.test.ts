@@ -7,7 +7,7 @@ import {
   startFakeGemini,
   type FakeGemini,
 } from '@wayfarer/fakes/gemini'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 let fake: FakeGemini
 let server: TestServer

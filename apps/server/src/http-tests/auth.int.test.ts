@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { upsertAdmin } from '@wayfarer/api'
-import { startTestServer, testOwner, type TestServer } from '../testing'
+import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
 
 let server: TestServer
 let clock = Date.now()

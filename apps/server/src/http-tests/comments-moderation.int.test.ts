@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, testOwner, type TestServer } from '../testing'
+import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, insertComments } from './comments.fixtures'
 
 let server: TestServer

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 let fake: FakeGemini
 let server: TestServer

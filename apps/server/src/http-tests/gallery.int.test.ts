@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { startFakeCloudinary, type FakeCloudinary } from '@wayfarer/fakes/cloudinary'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 let server: TestServer
 let token: string

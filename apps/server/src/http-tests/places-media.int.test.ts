@@ -1,7 +1,7 @@
 import exifr from 'exifr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { createStory, gpxOf, multipart } from './places.fixtures'
 
 let server: TestServer

@@ -1,4 +1,4 @@
-import type { TestServer } from '../testing'
+import type { TestServer } from '../testing/test-server'
 
 /** Creates a story through the REST path and returns its id and slug. */
 export async function createStory(

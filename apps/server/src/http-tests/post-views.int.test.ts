@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { BatchedViewCounter } from '@wayfarer/api'
 import { createTestDatabase } from '@wayfarer/db/testing'
-import { startTestServer } from '../testing'
-import { createReadingFixtures } from '../reading-fixtures'
+import { startTestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
 
 const lastEdited = new Date('2024-03-01T10:00:00.000Z')
 

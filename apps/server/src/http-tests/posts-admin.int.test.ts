@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { FAKE_GEMINI_REPLY, fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 let server: TestServer
 let fake: FakeGemini

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing'
-import { createReadingFixtures } from '../reading-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
 
 let server: TestServer
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile } from '@wayfarer/api'
-import { startTestServer, type TestServer } from '../testing'
-import { acceptanceWxr, ghostExport, writeFixture } from '../import-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { acceptanceWxr, ghostExport, writeFixture } from '../testing/import-fixtures'
 
 let server: TestServer
 let token: string

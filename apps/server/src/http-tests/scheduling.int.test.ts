@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostScheduler, type PublishedByScheduler } from '@wayfarer/api'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import { openDatabase } from '@wayfarer/db'
-import { publicPlaces, startTestServer, type TestServer } from '../testing'
+import { publicPlaces, startTestServer, type TestServer } from '../testing/test-server'
 import { createServer } from '../server'
-import { testConfig } from '../config'
-import { freePort, killStartedServers, startMain, waitForHealth } from '../testing-process'
+import { testConfig } from '../testing/test-config'
+import { freePort, killStartedServers, startMain, waitForHealth } from '../testing/server-process'
 
 let server: TestServer
 let token: string

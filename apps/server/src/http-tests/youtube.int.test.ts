@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FAKE_API_KEY, FAKE_CHANNEL_ID, startFakeYouTube, type FakeYouTube } from '@wayfarer/fakes/youtube'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 let fake: FakeYouTube
 let server: TestServer

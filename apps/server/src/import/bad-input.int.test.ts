@@ -4,8 +4,8 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkFileSize, detectFormat, importSiteFile, ImportFileError } from '@wayfarer/api'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
-import { startTestServer, type TestServer } from '../testing'
-import { acceptanceWxr } from '../import-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { acceptanceWxr } from '../testing/import-fixtures'
 
 let server: TestServer
 let dir: string

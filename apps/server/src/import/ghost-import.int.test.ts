@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile } from '@wayfarer/api'
-import { startTestServer, type TestServer } from '../testing'
-import { ghostExport, startFakeImageHost, writeFixture } from '../import-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { ghostExport, startFakeImageHost, writeFixture } from '../testing/import-fixtures'
 
 let host: Awaited<ReturnType<typeof startFakeImageHost>>
 let dir: string

@@ -14,7 +14,7 @@ function cli(
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/transfer-cli.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/transfer-cli.ts', ...args], {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',

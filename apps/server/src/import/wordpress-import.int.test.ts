@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, type ImportReport } from '@wayfarer/api'
-import { startTestServer, type TestServer } from '../testing'
-import { acceptanceWxr, DEAD_HOST, startFakeImageHost, writeFixture } from '../import-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { acceptanceWxr, DEAD_HOST, startFakeImageHost, writeFixture } from '../testing/import-fixtures'
 
 let server: TestServer
 let host: Awaited<ReturnType<typeof startFakeImageHost>>

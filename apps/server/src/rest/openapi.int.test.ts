@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RouteOptions } from 'fastify'
 import { Validator } from '@seriousme/openapi-schema-validator'
-import { startTestServer, type TestServer } from '../testing'
-import { createReadingFixtures } from '../reading-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
 import { restProcedures } from '.'
 
 interface Operation {

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing'
-import { createReadingFixtures } from '../reading-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
 
 // Issue 12, comforts: "View" on a draft opens /blog/{slug}?preview=<signed, expiring token> for the owner only.
 let server: TestServer

@@ -1,5 +1,5 @@
 import { site } from '@wayfarer/api/schemas'
-import { escapeHtml } from '../page-head'
+import { escapeHtml } from './render-head'
 
 export interface SocialCard {
   type: 'website' | 'article'

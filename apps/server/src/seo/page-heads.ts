@@ -22,8 +22,8 @@ import {
   staticPages,
   type StaticPage,
 } from '@wayfarer/api/schemas'
-import { escapeHtml, type PageHead } from '../page-head'
-import type { HeadResolver } from '../spa'
+import { escapeHtml, type PageHead } from './render-head'
+import type { HeadResolver } from '../http/spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
 import { absoluteUrl } from './xml'
 

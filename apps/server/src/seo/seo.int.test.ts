@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { z } from 'zod'
 import { postBySlugInput, publicPost } from '@wayfarer/api/schemas'
-import { startTestServer, type TestServer } from '../testing'
-import { createReadingFixtures } from '../reading-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
 
 const publicUrl = 'https://travels.example.com'
 /** The embedded block as the web app reads it (InitialQuery), checked field by field with the story's schemas. */

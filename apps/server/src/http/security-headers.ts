@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import helmet from '@fastify/helmet'
 import { tileUrl } from '@wayfarer/api/schemas'
-import type { ServerConfig } from './config'
+import type { ServerConfig } from '../config'
 
 type HeaderConfig = Pick<ServerConfig, 'publicUrl' | 'cloudinaryUrl'> &
   Partial<Pick<ServerConfig, 'mapTiles'>> & { youtube: Pick<ServerConfig['youtube'], 'baseUrl'> }

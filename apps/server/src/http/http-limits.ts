@@ -1,6 +1,6 @@
 import { STATUS_CODES, type ServerOptions } from 'node:http'
 import type { Socket } from 'node:net'
-import type { ServerConfig } from './config'
+import type { ServerConfig } from '../config'
 
 const messages: Record<number, string> = {
   408: 'The request took too long to arrive',

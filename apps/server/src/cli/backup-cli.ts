@@ -13,10 +13,10 @@ import {
   type Database,
 } from '@wayfarer/db'
 import { EnvError } from '@wayfarer/config/env'
-import { loadConfig, type ServerConfig } from './config'
-import { restoreBackup, writeBackup, type BackupManifest } from './backup/archive'
-import { controlSocketPath } from './backup/control-socket'
-import { backupSources } from './backup/sources'
+import { loadConfig, type ServerConfig } from '../config'
+import { restoreBackup, writeBackup, type BackupManifest } from '../backup/archive'
+import { controlSocketPath } from '../backup/control-socket'
+import { backupSources } from '../backup/sources'
 
 /** Asks the running server (which holds the embedded database) for the archive over its control socket. */
 async function backupFromRunningServer(config: ServerConfig, file: string): Promise<void> {

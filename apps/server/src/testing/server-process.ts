@@ -3,7 +3,7 @@ import { createServer as createNetServer } from 'node:net'
 import path from 'node:path'
 
 // Runs the real entry point (src/main.ts through tsx) as a child process, as `npm start` would.
-const serverDir = path.resolve(import.meta.dirname, '..')
+const serverDir = path.resolve(import.meta.dirname, '../..')
 const children: ChildProcess[] = []
 
 export const killStartedServers = () => children.forEach((c) => c.kill('SIGKILL'))

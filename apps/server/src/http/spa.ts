@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderHead, type PageHead } from './page-head'
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderHead, type PageHead } from '../seo/render-head'
 import type { HtmlPages } from './error-boundary'
 
 /** Decides the <head> and status of a public URL (SEO); the default knows nothing about content. */

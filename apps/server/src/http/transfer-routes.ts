@@ -15,7 +15,7 @@ import {
 } from '@wayfarer/api'
 import { EXPORT_PATH, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, transferMessages } from '@wayfarer/api/schemas'
 import { contextFor } from './context'
-import { sendError } from './rest'
+import { sendError } from '../rest'
 
 // Multipart framing and the form's small fields around the file.
 const MULTIPART_OVERHEAD = 64 * 1024

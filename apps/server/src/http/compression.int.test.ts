@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from './testing'
-import { createReadingFixtures } from './reading-fixtures'
+import { startTestServer, type TestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
 
 // Issue 10, acceptance 3: every text answer above 1 KB is compressed when the client accepts it — an asset
 // (compressed at build time), an API answer and a page (compressed per request).

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '@wayfarer/api'
 import { createTestDatabase } from '@wayfarer/db/testing'
 import type { Database } from '@wayfarer/db'
-import { testConfig, type ServerConfig } from './config'
-import { createServer, type ServerOptions } from './server'
+import type { ServerConfig } from '../config'
+import { testConfig } from './test-config'
+import { createServer, type ServerOptions } from '../server'
 
 export const testOwner = { email: 'owner@wayfarer.test', password: 'owner-password-1' }
 

@@ -6,10 +6,10 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '@wayfarer/db'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
-import { freePort, killStartedServers, startMain, waitForHealth } from './testing-process'
+import { freePort, killStartedServers, startMain, waitForHealth } from '../testing/server-process'
 
 const run = promisify(execFile)
-const serverDir = path.resolve(import.meta.dirname, '..')
+const serverDir = path.resolve(import.meta.dirname, '../..')
 const serverUrl = process.env.TEST_DATABASE_URL
 const cleanups: (() => Promise<void>)[] = []
 afterAll(async () => {
@@ -56,9 +56,9 @@ describe('npm run db:seed', () => {
       ADMIN_PASSWORD: 'seed-password',
       ...target.env,
     }
-    const first = await run(process.execPath, ['--import', 'tsx', 'src/seed-cli.ts'], { cwd: serverDir, env })
+    const first = await run(process.execPath, ['--import', 'tsx', 'src/cli/seed-cli.ts'], { cwd: serverDir, env })
     expect(first.stdout).toContain(`Seeded demo content into ${serverUrl ? 'postgresql' : 'pglite'}.`)
-    const second = await run(process.execPath, ['--import', 'tsx', 'src/seed-cli.ts'], { cwd: serverDir, env })
+    const second = await run(process.execPath, ['--import', 'tsx', 'src/cli/seed-cli.ts'], { cwd: serverDir, env })
     expect(second.stdout).toContain('already has content')
 
     const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir })

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { PrismaClient } from '@wayfarer/db'
-import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } from './compression'
+import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } from '../http/compression'
 
 /**
  * The public reads a visitor's page makes, answered from memory until something changes. Only anonymous GETs of

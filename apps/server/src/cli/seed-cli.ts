@@ -16,9 +16,9 @@ import {
 } from '@wayfarer/api'
 import path from 'node:path'
 import pino from 'pino'
-import { loadConfig } from './config'
-import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
-import { resolveSecretKey } from './secret-key'
+import { loadConfig } from '../config'
+import { ensureAdmin, seedDemoContentIfEmpty } from '../seed'
+import { resolveSecretKey } from '../secret-key'
 
 const config = loadConfig(process.env)
 const log = pino({ level: 'info' })

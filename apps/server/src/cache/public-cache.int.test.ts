@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import { openDatabase, type Database } from '@wayfarer/db'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
-import { startTestServer, testOwner, type TestServer } from './testing'
-import { createReadingFixtures } from './reading-fixtures'
-import { testConfig } from './config'
-import { createServer } from './server'
+import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
+import { createReadingFixtures } from '../testing/reading-fixtures'
+import { testConfig } from '../testing/test-config'
+import { createServer } from '../server'
 
 // Issue 10, acceptance 5: public reads come from the cache, and every admin write is visible on the next one.
 // (The scheduler publishing through the cache: scheduled-publishing.int.test.ts, with the cache on, reads before and after the moment.)
