@@ -110,8 +110,18 @@ async function restoreTables(deps: ArchiveDeps, manifest: ArchiveManifest, repor
             'the site already has content: the archive was merged (rows already here were kept)',
           )
         const idMaps = new Map<string, Map<unknown, unknown>>()
+        const later: LaterRef[] = []
         for (const table of archiveTables)
-          await restoreTable(tx, table, manifest.tables[table.table] ?? [], { restore, idMaps, report })
+          await restoreTable(tx, table, manifest.tables[table.table] ?? [], { restore, idMaps, report, later })
+        for (const ref of later) {
+          const target = idMaps.get(ref.target)?.get(ref.value)
+          if (target !== undefined)
+            await tx.$executeRawUnsafe(
+              `UPDATE "${ref.table}" SET "${ref.column}" = $1 WHERE "id" = $2`,
+              target,
+              ref.id,
+            )
+        }
         if (dryRun) throw new DryRunRollback()
       },
       { timeout: 30 * 60_000, maxWait: 60_000 },
@@ -119,6 +129,15 @@ async function restoreTables(deps: ArchiveDeps, manifest: ArchiveManifest, repor
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error
   }
+}
+
+/** A reference written once its table is in (`ArchiveTable.laterRefs`). */
+interface LaterRef {
+  table: string
+  column: string
+  target: string
+  id: unknown
+  value: unknown
 }
 
 async function columnsOf(tx: Prisma.TransactionClient, table: string): Promise<Set<string>> {
@@ -133,7 +152,7 @@ async function restoreTable(
   tx: Prisma.TransactionClient,
   table: ArchiveTable,
   rows: Row[],
-  state: { restore: boolean; idMaps: Map<string, Map<unknown, unknown>>; report: ReportBuilder },
+  state: { restore: boolean; idMaps: Map<string, Map<unknown, unknown>>; report: ReportBuilder; later: LaterRef[] },
 ) {
   const columns = await columnsOf(tx, table.table)
   const hasId = columns.has('id')
@@ -158,6 +177,8 @@ async function restoreTable(
       else row[column] = mapped
     }
     if (orphan) continue
+    const laterValues = Object.keys(table.laterRefs ?? {}).map((column) => [column, row[column]] as const)
+    for (const [column] of laterValues) row[column] = null
     const match = keys.map((k, i) => known[i]!.get(keyOf(row, k))).find((r) => r !== undefined)
     if (match) {
       if (hasId) ids.set(original.id, match.id)
@@ -175,6 +196,9 @@ async function restoreTable(
       JSON.stringify(row),
     )
     if (hasId) ids.set(original.id, inserted[0]?.id)
+    for (const [column, value] of laterValues)
+      if (value !== null && value !== undefined)
+        state.later.push({ table: table.table, column, target: table.laterRefs![column]!, id: inserted[0]?.id, value })
     for (let i = 0; i < keys.length; i++) known[i]!.set(keyOf(row, keys[i]!), { ...row, id: inserted[0]?.id })
     if (table.report) state.report.count(table.report, 'created')
   }

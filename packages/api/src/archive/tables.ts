@@ -10,6 +10,11 @@ export interface ArchiveTable {
   key: string[]
   alsoUnique?: string[][]
   refs?: Record<string, string | ((row: Record<string, unknown>) => string | null)>
+  /**
+   * References to a table restored later (a trip's cover photo: photos themselves point at trips). Written as null
+   * first and set once every table is in; a reference that does not resolve stays null.
+   */
+  laterRefs?: Record<string, string>
   /** Columns never exported (secrets). */
   omit?: string[]
   /** Ids are kept on a restore into an empty site (public ids such as a post's); users are always matched by e-mail. */
@@ -25,6 +30,7 @@ export interface ArchiveTable {
     | 'messages'
     | 'subscribers'
     | 'settings'
+    | 'trips'
     | null
 }
 
@@ -34,10 +40,11 @@ export const archiveTables: ArchiveTable[] = [
   { table: 'users', key: ['email'], omit: ['password_hash'], keepIds: false, report: 'authors' },
   { table: 'categories', key: ['slug'], alsoUnique: [['name']], keepIds: true, report: 'categories' },
   { table: 'tags', key: ['slug'], alsoUnique: [['name']], keepIds: true, report: 'tags' },
+  { table: 'trips', key: ['slug'], laterRefs: { cover_image_id: 'gallery_images' }, keepIds: true, report: 'trips' },
   {
     table: 'posts',
     key: ['slug'],
-    refs: { author_id: 'users', category_id: 'categories' },
+    refs: { author_id: 'users', category_id: 'categories', trip_id: 'trips' },
     keepIds: true,
     report: 'posts',
   },
@@ -56,7 +63,13 @@ export const archiveTables: ArchiveTable[] = [
     report: 'comments',
   },
   { table: 'contact_messages', key: ['email', 'created_at', 'subject'], keepIds: true, report: 'messages' },
-  { table: 'gallery_images', key: ['cloudinary_public_id'], keepIds: true, report: 'gallery' },
+  {
+    table: 'gallery_images',
+    key: ['cloudinary_public_id'],
+    refs: { trip_id: 'trips' },
+    keepIds: true,
+    report: 'gallery',
+  },
   { table: 'newsletter_subscribers', key: ['email'], keepIds: true, report: 'subscribers' },
   { table: 'settings', key: ['key'], keepIds: false, report: 'settings' },
   { table: 'redirects', key: ['from_path'], keepIds: true, report: 'redirects' },

@@ -12,6 +12,7 @@ export const importKinds = [
   'messages',
   'subscribers',
   'settings',
+  'trips',
 ] as const
 export type ImportKind = (typeof importKinds)[number]
 

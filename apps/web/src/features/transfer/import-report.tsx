@@ -12,6 +12,7 @@ const kindLabels: Record<ImportKind | 'file', string> = {
   messages: 'Contact messages',
   subscribers: 'Newsletter subscribers',
   settings: 'Settings',
+  trips: 'Trips',
   file: 'In the file',
 }
 const formats: Record<ImportReport['format'], string> = {
