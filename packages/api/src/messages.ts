@@ -125,4 +125,21 @@ export const messages = {
     deleteConfirm: 'Delete this image? This cannot be undone.',
   },
   dashboard: { loadFailed: 'Failed to load dashboard data' },
+  trips: {
+    notFound: 'Trip not found',
+    titleRequired: 'Title is required',
+    badDate: (label: string) => `${label} must be a date such as 2026-03-12`,
+    endBeforeStart: 'The end date must not be before the start date',
+    unknownTimeZone: 'Unknown time zone: use an IANA name such as Asia/Kathmandu or Europe/Paris',
+    badSlug: 'The address may hold only lowercase letters, digits and hyphens',
+    slugTaken: 'Another trip already uses this address',
+    coverNotFound: 'The cover must be a photo published in the gallery',
+    photoNotFound: 'Publish the photo in the gallery before putting it in a trip',
+    storyNotFound: 'Post not found',
+    dayOutside: (days: number) =>
+      days > 0 ? `Choose a day from 1 to ${days}` : 'This trip has no end date yet: choose a day up to today',
+    storyOutside: (title: string, date: string, from: string, to: string | null) =>
+      `"${title}" happened on ${date}, more than a day outside the trip (${from} to ${to ?? 'today'}). ` +
+      'Change when it happened, or the trip’s dates.',
+  },
 } as const

@@ -13,6 +13,7 @@ import { dashboardRouter } from './dashboard/router'
 import { placesRouter } from './places/router'
 import { redirectsRouter } from './redirects/router'
 import { transferRouter } from './transfer/router'
+import { tripsRouter } from './trips/router'
 
 export const appRouter = router({
   health: healthRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   places: placesRouter,
   redirects: redirectsRouter,
   transfer: transferRouter,
+  trips: tripsRouter,
 })
 
 export type AppRouter = typeof appRouter

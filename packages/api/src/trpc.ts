@@ -71,8 +71,8 @@ const mapDomainErrors = t.middleware(async ({ next }) => {
   return result
 })
 
-// The map is built from posts and gallery photos: a successful write there makes the next map read rebuild it.
-const PLACES_SOURCES = /^(posts|gallery|places)\./
+// The map is built from posts, gallery photos and trips: a successful write there makes the next map read rebuild it.
+const PLACES_SOURCES = /^(posts|gallery|places|trips)\./
 const notePlaceChanges = t.middleware(async ({ ctx, path, type, next }) => {
   const result = await next()
   if (result.ok && type === 'mutation' && PLACES_SOURCES.test(path)) ctx.deps.places.index.invalidate()

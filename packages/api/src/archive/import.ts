@@ -116,11 +116,7 @@ async function restoreTables(deps: ArchiveDeps, manifest: ArchiveManifest, repor
         for (const ref of later) {
           const target = idMaps.get(ref.target)?.get(ref.value)
           if (target !== undefined)
-            await tx.$executeRawUnsafe(
-              `UPDATE "${ref.table}" SET "${ref.column}" = $1 WHERE "id" = $2`,
-              target,
-              ref.id,
-            )
+            await tx.$executeRawUnsafe(`UPDATE "${ref.table}" SET "${ref.column}" = $1 WHERE "id" = $2`, target, ref.id)
         }
         if (dryRun) throw new DryRunRollback()
       },

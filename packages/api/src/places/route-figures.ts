@@ -77,16 +77,26 @@ export function routeFigures(gpx: ParsedGpx): RouteFigures {
   }
 }
 
-/** Douglas–Peucker with a growing tolerance until the line fits MAX_DISPLAY_POINTS. */
-function simplifyForDisplay(points: TrackPoint[]): StoredRoutePoint[] {
-  const indexed = points.map((p, i) => ({ x: p.longitude, y: p.latitude, i }))
+/**
+ * Douglas–Peucker (degrees as plane coordinates) with a growing tolerance until at most `max` points are left:
+ * the indices of the points kept, first and last always among them.
+ */
+export function simplifiedIndices(points: readonly (readonly [number, number])[], max: number): number[] {
+  const indexed = points.map(([x, y], i) => ({ x, y, i }))
+  if (indexed.length <= 2) return indexed.map(({ i }) => i)
   let tolerance = 0.00001
   let kept = indexed
-  while (kept.length > MAX_DISPLAY_POINTS || tolerance === 0.00001) {
+  while (kept.length > max || tolerance === 0.00001) {
     kept = simplify(indexed, tolerance, true) as typeof indexed
     tolerance *= 2
   }
-  return kept.map(({ i }) => {
+  return kept.map(({ i }) => i)
+}
+
+/** The line as stored for display: at most MAX_DISPLAY_POINTS points. */
+function simplifyForDisplay(points: TrackPoint[]): StoredRoutePoint[] {
+  const xy = points.map((p) => [p.longitude, p.latitude] as const)
+  return simplifiedIndices(xy, MAX_DISPLAY_POINTS).map((i) => {
     const p = points[i]!
     return [p.longitude, p.latitude, p.elevation === null ? null : Math.round(p.elevation * 10) / 10, p.time]
   })

@@ -9,34 +9,50 @@ import { hasStoryContent, readingTimeOf } from './story-text'
 import { withMetaDefaults } from './admin-schema'
 import { countryCodeFromText } from '../places/countries'
 import { roundCoordinate } from '../places/precision'
+import { checkStoryTrip } from '../trips/story-fit'
 
 /** Slug candidates looked up per statement. */
 const SLUG_CANDIDATES = 20
 
 /**
- * A slug from the title that no other post uses: "nepal", then "nepal-2", "nepal-3"… `skip` passes over that
- * many free candidates, so saves retrying after a collision spread out instead of colliding again. Candidates
- * are looked up by equality (`slug IN (…)`, the unique index) in batches; a prefix LIKE cannot use that index
- * under a non-C collation and scanned every post.
+ * A slug from the title that nothing else uses: "nepal", then "nepal-2", "nepal-3"… `taken` says which of a batch
+ * of candidates are in use; `skip` passes over that many free candidates, so saves retrying after a collision
+ * spread out instead of colliding again. Candidates are looked up by equality (`slug IN (…)`, the unique index)
+ * in batches; a prefix LIKE cannot use that index under a non-C collation and scanned every row.
  */
-async function uniqueSlug(prisma: PrismaClient, title: string, exceptId?: number, skip = 0): Promise<string> {
-  const base = slugify(title) || 'post'
+export async function freeSlug(
+  title: string,
+  fallback: string,
+  taken: (candidates: string[]) => Promise<Set<string>>,
+  skip = 0,
+): Promise<string> {
+  const base = slugify(title) || fallback
   let free = 0
   for (let first = 1; ; first += SLUG_CANDIDATES) {
     const candidates = Array.from({ length: SLUG_CANDIDATES }, (_, i) =>
       first + i === 1 ? base : `${base}-${first + i}`,
     )
-    const taken = new Set(
-      (
-        await prisma.post.findMany({
-          where: { slug: { in: candidates }, ...(exceptId ? { id: { not: exceptId } } : {}) },
-          select: { slug: true },
-        })
-      ).map((p) => p.slug),
-    )
-    for (const candidate of candidates) if (!taken.has(candidate) && free++ === skip) return candidate
+    const used = await taken(candidates)
+    for (const candidate of candidates) if (!used.has(candidate) && free++ === skip) return candidate
   }
 }
+
+/** A post slug from the title that no other post uses. */
+export const uniqueSlug = (prisma: PrismaClient, title: string, exceptId?: number, skip = 0): Promise<string> =>
+  freeSlug(
+    title,
+    'post',
+    async (candidates) =>
+      new Set(
+        (
+          await prisma.post.findMany({
+            where: { slug: { in: candidates }, ...(exceptId ? { id: { not: exceptId } } : {}) },
+            select: { slug: true },
+          })
+        ).map((p) => p.slug),
+      ),
+    skip,
+  )
 
 async function checkReferences(
   prisma: PrismaClient,
@@ -62,6 +78,10 @@ function placeFields(deps: AppDeps, input: CreatePostData | UpdatePostData) {
   return {
     ...(input.location_city !== undefined ? { locationCity: input.location_city } : {}),
     ...(input.latitude !== undefined ? { latitude: round(input.latitude) } : {}),
+    ...(input.trip_id !== undefined ? { tripId: input.trip_id } : {}),
+    ...(input.happened_at !== undefined
+      ? { happenedAt: input.happened_at === null ? null : new Date(input.happened_at) }
+      : {}),
     ...(input.longitude !== undefined ? { longitude: round(input.longitude) } : {}),
     countryCode: input.country_code ?? countryCodeFromText(input.location_country),
   } satisfies Prisma.PostUncheckedUpdateInput
@@ -92,7 +112,7 @@ function contentFields(input: CreatePostData | UpdatePostData) {
 // which then looks again.
 const SLUG_ATTEMPTS = 8
 
-async function withFreshSlug<T>(save: (skip: number) => Promise<T>): Promise<T> {
+export async function withFreshSlug<T>(save: (skip: number) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await save(attempt === 1 ? 0 : Math.floor(Math.random() * attempt * 2))
@@ -122,6 +142,7 @@ export async function createPost(
         : null
   const tagIds = await checkReferences(prisma, input.category_id, input.tags)
   const fields = { ...contentFields(input), ...placeFields(deps, input) }
+  await checkStoryTrip(prisma, input.trip_id ?? null, { title: input.title, at: fields.happenedAt ?? publishedAt })
   return withFreshSlug(async (skip) =>
     prisma.post.create({
       data: {
@@ -162,12 +183,18 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
   const { prisma } = deps
   const existing = await prisma.post.findUnique({
     where: { id: input.id },
-    select: { title: true, slug: true, publishedAt: true, status: true },
+    select: { title: true, slug: true, publishedAt: true, status: true, tripId: true, happenedAt: true },
   })
   if (!existing) throw new NotFoundError(messages.posts.missing)
   const tagIds = await checkReferences(prisma, input.category_id, input.tags)
   const fields = { ...contentFields(input), ...placeFields(deps, input) }
   const publishedAt = publicationTime(deps, existing, input)
+  // The story must still lie within its trip's dates once saved (a new date, a first publication, another trip).
+  const happenedAt = fields.happenedAt === undefined ? existing.happenedAt : fields.happenedAt
+  await checkStoryTrip(prisma, fields.tripId === undefined ? existing.tripId : fields.tripId, {
+    title: input.title,
+    at: happenedAt ?? (publishedAt === undefined ? existing.publishedAt : publishedAt),
+  })
   const wasPublic = existing.publishedAt !== null && existing.publishedAt <= deps.now()
   const saved = await withFreshSlug(async (skip) => {
     // Once a post has been public its address may be shared, so its slug never changes again.

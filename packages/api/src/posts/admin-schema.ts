@@ -67,6 +67,8 @@ export const adminPost = z.object({
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   country_code: z.string().nullable(),
+  trip_id: z.number().nullable(),
+  happened_at: z.string().nullable(),
   meta_title: z.string().nullable(),
   meta_description: z.string().nullable(),
   meta_keywords: z.array(z.string()),
@@ -134,6 +136,13 @@ const postFields = {
   location_region: optionalText(200),
   location_country: optionalText(200),
   ...postPlaceFields,
+  /** The trip the story belongs to (null: none; absent: unchanged on update). */
+  trip_id: id('Trip id').nullable().optional(),
+  /** When the story happened, if not when it is published (its day in the trip); null: the publish time counts. */
+  happened_at: z.iso
+    .datetime({ offset: true, error: 'When it happened must be a date and time such as 2026-03-12T18:30:00Z' })
+    .nullable()
+    .optional(),
   meta_title: optionalText(200),
   meta_description: optionalText(500),
   meta_keywords: z

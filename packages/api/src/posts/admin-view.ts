@@ -50,6 +50,8 @@ export function toAdminPost(row: Prisma.PostGetPayload<{ include: typeof adminPo
     latitude: row.latitude,
     longitude: row.longitude,
     country_code: row.countryCode,
+    trip_id: row.tripId,
+    happened_at: row.happenedAt?.toISOString() ?? null,
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
     meta_keywords: row.metaKeywords,

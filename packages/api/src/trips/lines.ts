@@ -1,0 +1,87 @@
+import type { PrismaClient } from '@wayfarer/db'
+import { publicPostWhere } from '../posts/visibility'
+import { simplifiedIndices, type StoredRoutePoint } from '../places/route-figures'
+
+/** [longitude, latitude] */
+export type LinePoint = [number, number]
+
+/** A line of a trip: drawn on its map and measured for its distance. */
+export interface TripLine {
+  points: LinePoint[]
+  distanceM: number
+  /** When the line began (orders the lines of a trip), if known. */
+  startedAt: Date | null
+}
+
+/**
+ * Where a trip's lines come from: today its published stories' GPX routes. Tracked points (a phone or a tracking
+ * app sending where the traveller is) are the next source: one more entry in `tripLineSources`, and the trip's
+ * distance, its map and the lines on /map include it with no other change.
+ */
+export interface TripLineSource {
+  /** Metres per trip id, without reading any points (the list of trips). */
+  distances(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, number>>
+  /** Each trip's lines. */
+  lines(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, TripLine[]>>
+}
+
+const routeOfPublishedStory = (tripIds: number[]) => ({ post: { tripId: { in: tripIds }, ...publicPostWhere } })
+
+/** The GPX routes of the trips' published stories (already simplified to ≤ 2,000 points each when attached). */
+export const storyRoutes: TripLineSource = {
+  async distances(prisma, tripIds) {
+    const rows = await prisma.postRoute.findMany({
+      where: routeOfPublishedStory(tripIds),
+      select: { distanceM: true, post: { select: { tripId: true } } },
+    })
+    const totals = new Map<number, number>()
+    for (const r of rows) totals.set(r.post.tripId!, (totals.get(r.post.tripId!) ?? 0) + r.distanceM)
+    return totals
+  },
+  async lines(prisma, tripIds) {
+    const rows = await prisma.postRoute.findMany({
+      where: routeOfPublishedStory(tripIds),
+      select: { points: true, distanceM: true, startedAt: true, post: { select: { tripId: true, publishedAt: true } } },
+    })
+    const lines = new Map<number, TripLine[]>()
+    for (const r of rows) {
+      const points = (r.points as StoredRoutePoint[]).map(([lng, lat]): LinePoint => [lng, lat])
+      const list = lines.get(r.post.tripId!) ?? []
+      list.push({ points, distanceM: r.distanceM, startedAt: r.startedAt ?? r.post.publishedAt })
+      lines.set(r.post.tripId!, list)
+    }
+    return lines
+  },
+}
+
+export const tripLineSources: TripLineSource[] = [storyRoutes]
+
+/** Metres per trip, every source added up. */
+export async function tripDistances(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, number>> {
+  const totals = new Map<number, number>()
+  for (const source of tripLineSources)
+    for (const [id, metres] of await source.distances(prisma, tripIds)) totals.set(id, (totals.get(id) ?? 0) + metres)
+  return totals
+}
+
+/** Each trip's lines from every source, oldest first. */
+export async function tripLinesOf(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, TripLine[]>> {
+  const all = new Map<number, TripLine[]>()
+  for (const source of tripLineSources)
+    for (const [id, lines] of await source.lines(prisma, tripIds)) all.set(id, [...(all.get(id) ?? []), ...lines])
+  for (const lines of all.values()) lines.sort((a, b) => (a.startedAt?.getTime() ?? 0) - (b.startedAt?.getTime() ?? 0))
+  return all
+}
+
+/**
+ * The lines simplified to at most `maxPoints` points together, each line's share in proportion to its length in
+ * points (never fewer than its two ends), so a map's answer stays bounded however many routes a trip has.
+ */
+export function boundedLines(lines: TripLine[], maxPoints: number): LinePoint[][] {
+  const total = lines.reduce((n, l) => n + l.points.length, 0)
+  if (total <= maxPoints) return lines.map((l) => l.points)
+  return lines.map((l) => {
+    const share = Math.max(2, Math.floor((maxPoints * l.points.length) / total))
+    return simplifiedIndices(l.points, share).map((i) => l.points[i]!)
+  })
+}

@@ -1,0 +1,248 @@
+import type { AppDeps } from '../deps'
+import { NotFoundError } from '../errors'
+import { messages } from '../messages'
+import { countryName } from '../places/countries'
+import { publicPostWhere } from '../posts/visibility'
+import { dateOfDay, dayCountAt, startOfDate, storyDayOf, tripStateAt } from './days'
+import { boundedLines, tripDistances, tripLinesOf } from './lines'
+import {
+  coverOf,
+  datesOf,
+  momentOf,
+  photoOrder,
+  photoSelect,
+  publishedStoriesOf,
+  toStoryCard,
+  toTripPhoto,
+  tripPhotoWhere,
+  tripSelect,
+  type TripRow,
+} from './members'
+import type { StoryTripContext, TripCard, TripPage } from './schema'
+import { foldEmptyDays, groupByDay, markersOf } from './timeline'
+
+type Deps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now'>
+
+/** Points of a trip map's lines together (the map of one trip). */
+export const TRIP_MAP_POINTS = 2000
+export const PUBLISHED = 'published'
+
+interface Figures {
+  storyCount: number
+  photoCount: number
+  /** Each country with the first moment the trip was there (null: unknown). */
+  countries: Map<string, number>
+  distanceM: number
+}
+
+const noteCountry = (countries: Map<string, number>, code: string | null, at: Date | null | undefined) => {
+  if (!code) return
+  const t = at?.getTime() ?? Number.MAX_SAFE_INTEGER
+  if (!countries.has(code) || countries.get(code)! > t) countries.set(code, t)
+}
+
+export function cardOf(deps: Deps, row: TripRow, f: Figures): TripCard {
+  const dates = datesOf(row)
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary,
+    cover: coverOf(deps.imageStore, row),
+    start_date: dates.startDate,
+    end_date: dates.endDate,
+    time_zone: dates.timeZone,
+    state: tripStateAt(dates, deps.now()),
+    day_count: dayCountAt(dates, deps.now()),
+    country_codes: [...f.countries].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0])).map(([code]) => code),
+    distance_m: Math.round(f.distanceM),
+    story_count: f.storyCount,
+    photo_count: f.photoCount,
+  }
+}
+
+/** The figures of several trips from aggregates: no story body, photo or point is read. */
+export async function figuresOf(deps: Deps, rows: TripRow[]): Promise<Map<number, Figures>> {
+  const ids = rows.map((r) => r.id)
+  const [stories, distances, photos] = await Promise.all([
+    deps.prisma.post.findMany({
+      where: { tripId: { in: ids }, ...publicPostWhere },
+      select: { tripId: true, countryCode: true, happenedAt: true, publishedAt: true },
+    }),
+    tripDistances(deps.prisma, ids),
+    Promise.all(
+      rows.map((r) =>
+        deps.prisma.galleryImage.groupBy({
+          by: ['countryCode'],
+          where: tripPhotoWhere(r.id, datesOf(r), deps.now()),
+          _count: { _all: true },
+          _min: { takenAt: true },
+        }),
+      ),
+    ),
+  ])
+  const figures = new Map<number, Figures>()
+  rows.forEach((r, i) => {
+    const f: Figures = { storyCount: 0, photoCount: 0, countries: new Map(), distanceM: distances.get(r.id) ?? 0 }
+    for (const group of photos[i]!) {
+      f.photoCount += group._count._all
+      noteCountry(f.countries, group.countryCode, group._min.takenAt)
+    }
+    figures.set(r.id, f)
+  })
+  for (const s of stories) {
+    const f = figures.get(s.tripId!)!
+    f.storyCount++
+    noteCountry(f.countries, s.countryCode, momentOf(s))
+  }
+  return figures
+}
+
+const stateOrder = { live: 0, planned: 1, finished: 1 } as const
+
+/** trips.list: the published trips, live ones first, then by start date (newest first). */
+export async function listTrips(deps: Deps): Promise<{ trips: TripCard[] }> {
+  const rows = await deps.prisma.trip.findMany({
+    where: { status: PUBLISHED },
+    select: tripSelect,
+    orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
+  })
+  const figures = await figuresOf(deps, rows)
+  const cards = rows.map((r) => cardOf(deps, r, figures.get(r.id)!))
+  // A stable sort keeps the start-date order within each group.
+  return { trips: cards.sort((a, b) => stateOrder[a.state] - stateOrder[b.state]) }
+}
+
+export async function findPublishedTrip(deps: Pick<AppDeps, 'prisma'>, slug: string): Promise<TripRow | null> {
+  return deps.prisma.trip.findFirst({ where: { slug, status: PUBLISHED }, select: tripSelect })
+}
+
+async function publishedTripOrThrow(deps: Deps, slug: string): Promise<TripRow> {
+  const row = await findPublishedTrip(deps, slug)
+  if (!row) throw new NotFoundError(messages.trips.notFound)
+  return row
+}
+
+/** trips.bySlug: a published trip with its figures, its map and its day-by-day timeline (published content only). */
+export async function readTripPage(deps: Deps, slug: string): Promise<TripPage> {
+  const row = await publishedTripOrThrow(deps, slug)
+  const dates = datesOf(row)
+  const now = deps.now()
+  const [stories, photos, lines] = await Promise.all([
+    publishedStoriesOf(deps.prisma, [row.id]),
+    deps.prisma.galleryImage.findMany({
+      where: tripPhotoWhere(row.id, dates, now),
+      select: photoSelect,
+      orderBy: photoOrder,
+    }),
+    tripLinesOf(deps.prisma, [row.id]).then((all) => all.get(row.id) ?? []),
+  ])
+  const figures: Figures = {
+    storyCount: stories.length,
+    photoCount: photos.length,
+    countries: new Map(),
+    distanceM: lines.reduce((m, l) => m + l.distanceM, 0),
+  }
+  for (const s of stories) noteCountry(figures.countries, s.countryCode, momentOf(s))
+  for (const p of photos) noteCountry(figures.countries, p.countryCode, p.takenAt)
+  const card = cardOf(deps, row, figures)
+  const days = groupByDay(dates, card.state === 'planned' ? 0 : card.day_count, stories, photos)
+  const mapLines = boundedLines(lines, TRIP_MAP_POINTS)
+  const markers = markersOf(days)
+  return {
+    ...card,
+    countries: card.country_codes.map((code) => ({ code, name: countryName(code) })),
+    map: {
+      bbox: boxAround([...mapLines.flat(), ...markers.map((m) => [m.longitude, m.latitude] as const)]),
+      lines: mapLines,
+      markers,
+    },
+    timeline: foldEmptyDays(
+      days.map((d) => ({
+        kind: 'day' as const,
+        day: d.day,
+        date: d.date,
+        place: d.place,
+        stories: d.stories.map((s) => ({ ...toStoryCard(s), day: d.day })),
+        photos: d.photos.map((p) => toTripPhoto(deps, p)),
+        photo_count: d.photoCount,
+      })),
+    ),
+  }
+}
+
+function boxAround(points: (readonly [number, number])[]): [number, number, number, number] | null {
+  if (!points.length) return null
+  let [w, s, e, n] = [180, 90, -180, -90]
+  for (const [lng, lat] of points) {
+    w = Math.min(w, lng)
+    s = Math.min(s, lat)
+    e = Math.max(e, lng)
+    n = Math.max(n, lat)
+  }
+  return [w, s, e, n]
+}
+
+/** trips.dayPhotos: one day's photos of a published trip, a page at a time (the strip shows the first few). */
+export async function tripDayPhotos(deps: Deps, input: { slug: string; day: number; page: number; limit: number }) {
+  const row = await publishedTripOrThrow(deps, input.slug)
+  const dates = datesOf(row)
+  const days = tripStateAt(dates, deps.now()) === 'planned' ? 0 : dayCountAt(dates, deps.now())
+  if (input.day > days) throw new NotFoundError(messages.trips.dayOutside(days))
+  const where = {
+    isPublished: true,
+    OR: [{ tripId: row.id }, { tripId: null }],
+    takenAt: {
+      gte: startOfDate(dateOfDay(dates.startDate, input.day), dates.timeZone),
+      lt: startOfDate(dateOfDay(dates.startDate, input.day + 1), dates.timeZone),
+    },
+  }
+  const [rows, total] = await Promise.all([
+    deps.prisma.galleryImage.findMany({
+      where,
+      select: photoSelect,
+      orderBy: photoOrder,
+      take: input.limit,
+      skip: (input.page - 1) * input.limit,
+    }),
+    deps.prisma.galleryImage.count({ where }),
+  ])
+  return {
+    photos: rows.map((p) => toTripPhoto(deps, p)),
+    pagination: { page: input.page, limit: input.limit, total, pages: Math.max(1, Math.ceil(total / input.limit)) },
+  }
+}
+
+/**
+ * posts.tripContext: "Day 3 of {trip}" for a published story, with the published stories before and after it in
+ * the trip; null when the story is in no published trip. The story's own shape (SPEC.md §3) stays as it is.
+ */
+export async function readStoryTripContext(deps: Deps, slug: string): Promise<StoryTripContext> {
+  const post = await deps.prisma.post.findFirst({
+    where: { slug, ...publicPostWhere },
+    select: { id: true, trip: { select: tripSelect } },
+  })
+  if (!post) throw new NotFoundError(messages.posts.notFoundText)
+  const trip = post.trip
+  if (!trip || trip.status !== PUBLISHED) return null
+  const dates = datesOf(trip)
+  const stories = await publishedStoriesOf(deps.prisma, [trip.id])
+  const at = stories.findIndex((s) => s.id === post.id)
+  const link = (i: number) => {
+    const s = stories[i]
+    return s ? { slug: s.slug, title: s.title, day: storyDayOf(momentOf(s)!, dates) } : null
+  }
+  const day = storyDayOf(momentOf(stories[at]!)!, dates)
+  return {
+    trip: {
+      slug: trip.slug,
+      title: trip.title,
+      state: tripStateAt(dates, deps.now()),
+      day_count: dayCountAt(dates, deps.now()),
+    },
+    day,
+    date: dateOfDay(dates.startDate, day),
+    previous: link(at - 1),
+    next: link(at + 1),
+  }
+}
