@@ -2,25 +2,43 @@ import type { PrismaClient } from '@wayfarer/db'
 import { publicPostWhere } from '../posts/visibility'
 import { srcsetOf, stripVersion, type ImageStore } from '../media/image-store'
 import type { MapPhoto, MapStory } from './schema'
+import { boundedLines, tripLinesOf, type LinePoint } from '../trips/lines'
+import { datesOf, photoWindow } from '../trips/members'
 
 /** A published story or photo that has a point or a country: everything the places pages are made of. */
 export interface PlacedStory extends MapStory {
   category_slug: string | null
   year: number | null
+  trip_slug: string | null
 }
 export interface PlacedPhoto extends MapPhoto {
   year: number
+  /** The published trips the photo belongs to (put there, or taken inside their dates). */
+  trip_slugs: string[]
+}
+export interface PlacedTrip {
+  slug: string
+  title: string
+  lines: LinePoint[][]
 }
 export interface PlacesData {
   stories: PlacedStory[]
   photos: PlacedPhoto[]
+  trips: PlacedTrip[]
 }
+
+/** Points of one trip's lines on /map, where every trip is drawn at once. */
+export const MAP_TRIP_POINTS = 500
 
 const located = { OR: [{ latitude: { not: null } }, { countryCode: { not: null } }] }
 
-/** Reads every located published story and photo (two queries), newest first. */
-export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStore): Promise<PlacesData> {
-  const [posts, photos] = await Promise.all([
+/** Reads every located published story and photo, newest first, and the published trips with their lines. */
+export async function loadPlacesData(
+  prisma: PrismaClient,
+  imageStore: ImageStore,
+  now: () => Date = () => new Date(),
+): Promise<PlacesData> {
+  const [posts, photos, trips] = await Promise.all([
     prisma.post.findMany({
       where: { ...publicPostWhere, ...located },
       select: {
@@ -38,6 +56,7 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
         latitude: true,
         longitude: true,
         category: { select: { name: true, slug: true, color: true } },
+        trip: { select: { slug: true, status: true } },
       },
       orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
     }),
@@ -57,11 +76,32 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
         longitude: true,
         takenAt: true,
         createdAt: true,
+        tripId: true,
       },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     }),
+    prisma.trip.findMany({
+      where: { status: 'published' },
+      select: { id: true, slug: true, title: true, startDate: true, endDate: true, timeZone: true },
+      orderBy: [{ startDate: 'desc' }, { id: 'desc' }],
+    }),
   ])
+  const lines = await tripLinesOf(
+    prisma,
+    trips.map((t) => t.id),
+  )
+  // A photo belongs to the trip it was put in, or else to every trip whose dates hold its time.
+  const windows = trips.map((t) => ({ ...t, ...photoWindow(datesOf(t), now()) }))
+  const tripsOf = (photo: { tripId: number | null; takenAt: Date | null }) =>
+    photo.tripId !== null
+      ? windows.filter((t) => t.id === photo.tripId).map((t) => t.slug)
+      : windows.filter((t) => photo.takenAt && photo.takenAt >= t.from && photo.takenAt < t.to).map((t) => t.slug)
   return {
+    trips: trips.map((t) => ({
+      slug: t.slug,
+      title: t.title,
+      lines: boundedLines(lines.get(t.id) ?? [], MAP_TRIP_POINTS),
+    })),
     stories: posts.map((p) => ({
       id: p.id,
       slug: p.slug,
@@ -80,6 +120,7 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
       country_code: p.countryCode,
       latitude: p.latitude,
       longitude: p.longitude,
+      trip_slug: p.trip?.status === 'published' ? p.trip.slug : null,
     })),
     photos: photos.map((row) => {
       const ref = { public_id: row.publicId, url: row.url }
@@ -98,6 +139,7 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
         country_code: row.countryCode,
         taken_at: row.takenAt?.toISOString() ?? null,
         year: (row.takenAt ?? row.createdAt).getUTCFullYear(),
+        trip_slugs: tripsOf(row),
       }
     }),
   }
@@ -105,11 +147,14 @@ export async function loadPlacesData(prisma: PrismaClient, imageStore: ImageStor
 
 /** Changes when anything the places pages show may have changed (checked now and then, for other processes' writes). */
 export async function placesFingerprint(prisma: PrismaClient): Promise<string> {
-  const [posts, photos] = await Promise.all([
+  const [posts, photos, trips] = await Promise.all([
     prisma.post.aggregate({ where: publicPostWhere, _count: { _all: true }, _max: { updatedAt: true } }),
     prisma.galleryImage.aggregate({ where: { isPublished: true }, _count: { _all: true }, _max: { updatedAt: true } }),
+    prisma.trip.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
   ])
   return [
+    trips._count._all,
+    trips._max.updatedAt?.getTime(),
     posts._count._all,
     posts._max.updatedAt?.getTime(),
     photos._count._all,

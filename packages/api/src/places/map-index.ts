@@ -63,8 +63,15 @@ export class PlacesSnapshot {
 
   /** Clusters and single points inside the box at a zoom, plus the stories in view for the list. */
   map(query: PlacesMapQuery): PlacesMapOutput {
-    const index = this.indexFor(query.category, query.year)
-    const output: PlacesMapOutput = { clusters: [], stories: [], photos: [], in_view: { stories: [], total: 0 } }
+    const filter: Filter = { category: query.category, year: query.year, trip: query.trip }
+    const index = this.indexFor(filter)
+    const output: PlacesMapOutput = {
+      clusters: [],
+      stories: [],
+      photos: [],
+      in_view: { stories: [], total: 0 },
+      trips: this.data.trips.filter((t) => !query.trip || t.slug === query.trip),
+    }
     for (const feature of index.getClusters(query.bbox, query.zoom)) {
       const [longitude, latitude] = feature.geometry.coordinates as [number, number]
       const props = feature.properties
@@ -90,7 +97,7 @@ export class PlacesSnapshot {
       (s) =>
         s.latitude !== null &&
         s.longitude !== null &&
-        storyMatches(s, query.category, query.year) &&
+        storyMatches(s, filter) &&
         inBox(query.bbox, s.latitude, s.longitude),
     )
     output.in_view = { stories: inView.slice(0, MAP_LIST_LIMIT).map(publicStory), total: inView.length }
@@ -112,17 +119,17 @@ export class PlacesSnapshot {
     }
   }
 
-  private indexFor(category: string | undefined, year: number | undefined): Supercluster<PointProps, ClusterCounts> {
-    const key = `${category ?? ''}|${year ?? ''}`
+  private indexFor(filter: Filter): Supercluster<PointProps, ClusterCounts> {
+    const key = `${filter.category ?? ''}|${filter.year ?? ''}|${filter.trip ?? ''}`
     const cached = this.indexes.get(key)
     if (cached) return cached
     const features: PointFeature<PointProps>[] = []
     this.data.stories.forEach((s, index) => {
-      if (s.latitude !== null && s.longitude !== null && storyMatches(s, category, year))
+      if (s.latitude !== null && s.longitude !== null && storyMatches(s, filter))
         features.push(feature(s.longitude, s.latitude, 's', index))
     })
     this.data.photos.forEach((p, index) => {
-      if (p.latitude !== null && p.longitude !== null && photoMatches(p, category, year))
+      if (p.latitude !== null && p.longitude !== null && photoMatches(p, filter))
         features.push(feature(p.longitude, p.latitude, 'p', index))
     })
     // radius is in pixels of a 256-pixel tile, the map's own scale.
@@ -148,14 +155,22 @@ const feature = (longitude: number, latitude: number, kind: 's' | 'p', index: nu
   properties: { kind, index },
 })
 
-const storyMatches = (s: PlacedStory, category: string | undefined, year: number | undefined) =>
-  (!category || s.category_slug === category) && (!year || s.year === year)
-// Photos have no category: a category filter shows stories only.
-const photoMatches = (p: PlacedPhoto, category: string | undefined, year: number | undefined) =>
-  !category && (!year || p.year === year)
+interface Filter {
+  category: string | undefined
+  year: number | undefined
+  trip: string | undefined
+}
 
-export const publicStory = ({ category_slug: _slug, year: _year, ...story }: PlacedStory) => story
-export const publicPhoto = ({ year: _year, ...photo }: PlacedPhoto) => photo
+const storyMatches = (s: PlacedStory, f: Filter) =>
+  (!f.category || s.category_slug === f.category) &&
+  (!f.year || s.year === f.year) &&
+  (!f.trip || s.trip_slug === f.trip)
+// Photos have no category: a category filter shows stories only.
+const photoMatches = (p: PlacedPhoto, f: Filter) =>
+  !f.category && (!f.year || p.year === f.year) && (!f.trip || p.trip_slugs.includes(f.trip))
+
+export const publicStory = ({ category_slug: _slug, year: _year, trip_slug: _trip, ...story }: PlacedStory) => story
+export const publicPhoto = ({ year: _year, trip_slugs: _trips, ...photo }: PlacedPhoto) => photo
 
 /**
  * Keeps one PlacesSnapshot until the data changes: writes through the API call invalidate() (a tRPC

@@ -27,7 +27,10 @@ export function createPlacesDeps(
     tiles: options.tiles ?? null,
     gazetteer: new Gazetteer(),
     index: new PlacesIndex(
-      { load: () => loadPlacesData(prisma, imageStore), fingerprint: () => placesFingerprint(prisma) },
+      {
+        load: () => loadPlacesData(prisma, imageStore, options.now ? () => new Date(options.now!()) : undefined),
+        fingerprint: () => placesFingerprint(prisma),
+      },
       options.now,
     ),
   }

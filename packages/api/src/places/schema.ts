@@ -116,6 +116,12 @@ export const placesMapInput = z.object({
     .transform((v) => v || undefined),
   /** Stories published and photos taken in that year. */
   year: z.number().int().min(1900).max(2200).optional(),
+  /** A published trip's slug: only its stories and photos. */
+  trip: text('Trip')
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
 })
 export type PlacesMapInput = z.input<typeof placesMapInput>
 export type PlacesMapQuery = z.output<typeof placesMapInput>
@@ -126,6 +132,14 @@ export const placesMapOutput = z.object({
   photos: z.array(mapPhoto),
   /** The stories inside the box, newest first (the list beside the map), and how many there are. */
   in_view: z.object({ stories: z.array(mapStory), total: z.number() }),
+  /** Published trips' lines ([longitude, latitude], simplified): every trip's, or the chosen trip's only. */
+  trips: z.array(
+    z.object({
+      slug: z.string(),
+      title: z.string(),
+      lines: z.array(z.array(z.tuple([z.number(), z.number()]))),
+    }),
+  ),
 })
 export type PlacesMapOutput = z.infer<typeof placesMapOutput>
 
