@@ -1,5 +1,6 @@
 import type { PostCardsOutput, PublicPost } from './posts/public-schema'
 import type { BodyPhoto } from './gallery/schema'
+import type { TripCard, TripPage } from './trips/schema'
 
 /**
  * Query answers the server embeds in a page's HTML (a JSON data block, never executed), so the first paint of a
@@ -15,10 +16,14 @@ export const HERO_PHOTO_INPUT = { use: 'hero', limit: 1 } as const
 /** The home page's latest stories (SPEC.md §9: the 6 newest): the web app's `latestStoriesQuery` asks exactly this. */
 export const HOME_STORIES_INPUT = { limit: 6 } as const
 
-/** A story page's story; the home page's hero picture (its LCP) and latest stories. */
+/** A story page's story; the home page's hero picture (its LCP) and latest stories; the trips and a trip page. */
 export type InitialQuery =
   | { procedure: 'posts.story'; input: { slug: string }; data: PublicPost }
   | { procedure: 'gallery.bodyPhotos'; input: typeof HERO_PHOTO_INPUT; data: BodyPhoto[] }
   | { procedure: 'posts.cards'; input: typeof HOME_STORIES_INPUT; data: PostCardsOutput; infinite?: false }
   /** The blog list's first page (its infinite query, `storyCardsQuery`), for the category in the URL if any. */
   | { procedure: 'posts.cards'; infinite: true; input: { category?: string }; data: PostCardsOutput }
+  /** /trips: the published trips (`trips.list` takes no input). */
+  | { procedure: 'trips.list'; input?: undefined; data: { trips: TripCard[] } }
+  /** /trips/{slug}: the trip page. */
+  | { procedure: 'trips.bySlug'; input: { slug: string }; data: TripPage }

@@ -59,6 +59,13 @@ export const staticPages = {
   sitemap: page('/sitemap', 'Sitemap', 'Every page and story on this travel blog.'),
 } satisfies Record<string, StaticPage>
 
+/** The list of trips (kept apart from staticPages until the web app has its route). */
+export const tripsPage = page(
+  '/trips',
+  'Trips',
+  'Our journeys day by day: the route, the stories and the photos of each trip.',
+)
+
 export const notFoundPage = {
   title: pageTitle('Page Not Found'),
   heading: 'Page Not Found',

@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify'
 import {
   countryName,
   findPublishedPost,
+  findStoryPlace,
   isCountryCode,
   listPostCards,
   pickBodyPhotos,
   previewTitle,
   type AppDeps,
   type PublicPost,
+  type StoryPlace,
 } from '@wayfarer/api'
 import {
   CARD_IMAGE_SIZES,
@@ -26,6 +28,8 @@ import { escapeHtml, type PageHead } from './render-head'
 import type { HeadResolver } from '../http/spa'
 import { jsonLd, noIndex, socialTags } from './head-tags'
 import { absoluteUrl } from './xml'
+import { geoMetaTags, placeLd, type GeoPoint } from './geo'
+import { tripHead, tripsHead } from './trip-heads'
 
 // Public pages with a fixed head. Gallery and Contact belong to other parts of the app, but their heads live
 // here with every other route the server must answer with 200.
@@ -93,6 +97,9 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
       return head
     }
     if (path === '/blog') return blogHead(deps, card(staticPages.blog), request.url)
+    if (path === '/trips') return tripsHead(deps, imagePreload)
+    const tripSlug = /^\/trips\/([^/]+)$/.exec(path)?.[1]
+    if (tripSlug) return (await tripHead(deps, tripSlug, imagePreload)) ?? notFound()
     const fixed = fixedPages[path]
     if (fixed) return card(fixed)
     const privateTitle = privatePage(path)
@@ -113,9 +120,25 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
     const previewToken = new URLSearchParams(request.url.split('?')[1] ?? '').get('preview')
     if (slug && previewToken !== null) return previewHead(deps, previewToken)
     const post = slug ? await findPublishedPost(deps, slug) : null
-    if (post) return postHead(post, publicUrl)
-    return { status: 404, title: notFoundPage.title, description: notFoundPage.description, extraTags: [noIndex] }
+    if (post) return postHead(post, await findStoryPlace(deps, post.slug), publicUrl)
+    return notFound()
   }
+}
+
+const notFound = (): PageHead => ({
+  status: 404,
+  title: notFoundPage.title,
+  description: notFoundPage.description,
+  extraTags: [noIndex],
+})
+
+/** A story's point with the name its page shows ("Annapurna Circuit, Nepal"), if it has one. */
+function storyPoint(post: PublicPost, place: StoryPlace | null): GeoPoint | null {
+  if (place?.latitude == null || place.longitude == null) return null
+  const name = [post.location_name, post.location_city, post.location_country]
+    .filter((v, i, all) => v && all.indexOf(v) === i)
+    .join(', ')
+  return { latitude: place.latitude, longitude: place.longitude, countryCode: place.country_code, name }
 }
 
 /**
@@ -154,7 +177,8 @@ async function previewHead(deps: AppDeps, token: string): Promise<PageHead> {
       }
 }
 
-function postHead(post: PublicPost, publicUrl: string): PageHead {
+function postHead(post: PublicPost, place: StoryPlace | null, publicUrl: string): PageHead {
+  const point = storyPoint(post, place)
   const title = post.meta_title || pageTitle(post.title)
   const description = post.meta_description || post.excerpt || site.description
   const url = absoluteUrl(publicUrl, `/blog/${encodeURIComponent(post.slug)}`)
@@ -177,6 +201,7 @@ function postHead(post: PublicPost, publicUrl: string): PageHead {
         imageAlt: post.featured_image_alt ?? post.title,
       }),
       ...(post.published_at ? [`<meta property="article:published_time" content="${post.published_at}" />`] : []),
+      ...(point ? geoMetaTags(point) : []),
       jsonLd({
         '@type': 'BlogPosting',
         headline: post.title,
@@ -190,6 +215,7 @@ function postHead(post: PublicPost, publicUrl: string): PageHead {
         publisher: { '@type': 'Organization', name: site.name, url: `${publicUrl}/` },
         ...(post.category_name ? { articleSection: post.category_name } : {}),
         ...(post.tags.length ? { keywords: post.tags.map((t) => t.name).join(', ') } : {}),
+        ...(point ? { contentLocation: placeLd(point, post.title) } : {}),
       }),
     ],
   }
@@ -204,7 +230,7 @@ const safeDecode = (path: string): string => {
 }
 
 /** A page's main picture fetched at once, the same candidate its img will pick (the same srcset and sizes). */
-function imagePreload(src: string, sizes: string = FEATURED_IMAGE_SIZES): string {
+export function imagePreload(src: string, sizes: string = FEATURED_IMAGE_SIZES): string {
   const srcset = responsiveSrcset(src)
   const responsive = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${sizes}"` : ''
   return `<link rel="preload" as="image" href="${escapeHtml(src)}"${responsive} fetchpriority="high" />`
