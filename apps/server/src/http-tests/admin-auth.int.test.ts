@@ -50,6 +50,10 @@ describe('every admin tRPC procedure refuses callers without a valid session', (
         'ai.generate',
         'settings.ai',
         'dashboard.stats',
+        'trips.create',
+        'trips.addDay',
+        'trips.setStoryTrip',
+        'trips.setPhotoTrip',
       ]),
     )
   })
@@ -83,6 +87,8 @@ describe('every REST path that is not public refuses callers without a valid ses
         'GET /api/posts',
         'POST /api/comments/submit',
         'POST /api/contact',
+        'GET /api/trips',
+        'GET /api/trips/:slug',
       ]),
     )
     expect(adminPaths.map(key)).toEqual(
@@ -91,6 +97,8 @@ describe('every REST path that is not public refuses callers without a valid ses
         'POST /api/posts/:id/upload',
         'GET /api/settings/ai',
         'GET /api/posts/admin/stats',
+        'POST /api/trips',
+        'PUT /api/posts/:id/trip',
       ]),
     )
   })

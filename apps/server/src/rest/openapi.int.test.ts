@@ -61,6 +61,28 @@ describe('GET /api/openapi.json', () => {
     expect(served.length).toBeGreaterThan(55)
   })
 
+  it('lists the trips paths, public and owner-only', () => {
+    const byKey = new Map(operations().map((o) => [o.key, o.op]))
+    const publicPaths = [
+      'GET /api/trips',
+      'GET /api/trips/:slug',
+      'GET /api/trips/:slug/days/:day/photos',
+      'GET /api/posts/slug/:slug/trip',
+    ]
+    const ownerPaths = [
+      'GET /api/trips/admin',
+      'GET /api/trips/admin/:id',
+      'POST /api/trips',
+      'PUT /api/trips/:id',
+      'DELETE /api/trips/:id',
+      'POST /api/trips/:id/days',
+      'PUT /api/posts/:id/trip',
+      'PUT /api/gallery/trip',
+    ]
+    for (const key of publicPaths) expect(byKey.get(key)?.security, key).toBeUndefined()
+    for (const key of ownerPaths) expect(byKey.get(key)?.security, key).toBeTruthy()
+  })
+
   it('asks for the bearer token exactly on the owner-only paths', () => {
     const byKey = new Map(operations().map((o) => [o.key, o.op]))
     for (const p of restProcedures()) {

@@ -30,6 +30,22 @@ const demoContentSchema = z.object({
       views: z.number().int().nonnegative(),
     }),
   ),
+  /**
+   * Trips: dates are days before the seeding (so a fresh install has one finished and one live trip), stories and
+   * photos by title, each on a day of the trip (the story's "when it happened", the photo's time taken).
+   */
+  trips: z.array(
+    z.object({
+      title: text,
+      summary: text,
+      time_zone: text,
+      starts_days_ago: z.number().int().nonnegative(),
+      ends_days_ago: z.number().int().nonnegative().nullable(),
+      cover: text,
+      stories: z.array(z.object({ post: text, day: z.number().int().positive() })),
+      photos: z.array(z.object({ title: text, day: z.number().int().positive() })),
+    }),
+  ),
   /** Each on the story it talks about (by title). */
   comments: z.array(
     z.object({
@@ -49,5 +65,6 @@ export const {
   photos: demoPhotos,
   posts: demoPosts,
   comments: demoComments,
+  trips: demoTrips,
 } = demoContentSchema.parse(demoContentJson)
 export type DemoPost = (typeof demoPosts)[number]

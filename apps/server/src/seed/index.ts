@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config'
 import { demoCategories, demoComments, demoPhotos, demoPosts, demoTags, type DemoPost } from './content'
 import { renderLandscape } from './landscapes'
 import { seedDemoPlaces } from './places'
+import { seedDemoTrips } from './trips'
 
 /**
  * The owner account: from ADMIN_EMAIL/ADMIN_PASSWORD when set (kept in sync on every start); otherwise,
@@ -44,6 +45,7 @@ export async function seedDemoContentIfEmpty(deps: AppDeps, log: FastifyBaseLogg
   const started = Date.now()
   await seedDemoContent(deps)
   await seedDemoPlaces(deps, slugify)
+  await seedDemoTrips(deps)
   log.info(`seeded demo content in ${Date.now() - started} ms`)
   return true
 }

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { tripPage, tripsOutput } from '@wayfarer/api/schemas'
+import { startTestServer, type TestServer } from '../testing'
+import { seedDemoContentIfEmpty } from '.'
+
+let server: TestServer
+beforeAll(async () => {
+  // One instant for the seeding and the reads, so no midnight can fall between them.
+  const now = new Date()
+  server = await startTestServer({ deps: { now: () => now } })
+  await seedDemoContentIfEmpty(server.app.deps, server.app.log)
+}, 180_000)
+afterAll(() => server.close())
+
+const get = async (url: string) => (await server.app.inject({ method: 'GET', url })).json().data
+
+describe('demo trips', () => {
+  it('seeds a live trip (no end date, started a few days ago) listed first, and a finished one', async () => {
+    const { trips } = tripsOutput.parse({ trips: await get('/api/trips') })
+    expect(trips.map((t) => [t.slug, t.state])).toEqual([
+      ['patagonia-on-foot', 'live'],
+      ['six-weeks-across-asia', 'finished'],
+    ])
+    expect(trips[0]).toMatchObject({ end_date: null, day_count: 4, photo_count: 1 })
+    expect(trips[0]!.cover?.alt).toBe('Patagonian peaks')
+    expect(trips[1]).toMatchObject({ day_count: 40, story_count: 4 })
+    expect(trips[1]!.photo_count).toBeGreaterThanOrEqual(6)
+    expect(trips[1]!.distance_m).toBeGreaterThan(80_000)
+    expect(trips[1]!.country_codes).toEqual(expect.arrayContaining(['ID', 'PH', 'VN', 'NP']))
+  })
+
+  it('spreads the finished trip’s stories over several days, with photos on its days', async () => {
+    const page = tripPage.parse(await get('/api/trips/six-weeks-across-asia'))
+    const days = page.timeline.flatMap((e) => (e.kind === 'day' ? [e] : []))
+    const storyDays = days.filter((d) => d.stories.length).map((d) => d.day)
+    expect(storyDays).toEqual([3, 18, 25, 30])
+    expect(days.filter((d) => d.photos.length).length).toBeGreaterThanOrEqual(5)
+    expect(page.timeline.some((e) => e.kind === 'gap')).toBe(true)
+    expect(page.map.lines).toHaveLength(1)
+    // The live trip's story is still a draft: visitors see its photos, not the draft.
+    const live = tripPage.parse(await get('/api/trips/patagonia-on-foot'))
+    expect(live.story_count).toBe(0)
+    expect(live.timeline.flatMap((e) => (e.kind === 'day' ? e.photos.map((p) => p.title) : []))).toEqual([
+      'Patagonian peaks',
+    ])
+  })
+})
