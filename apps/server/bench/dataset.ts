@@ -314,3 +314,100 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
   }
   return { posts: count, published, comments, photos: count * PHOTOS_PER_STORY }
 }
+
+/** The benchmark's long trip: 100 days, one story a day with its GPX route, 20 photos a day. */
+export const BENCH_TRIP = { days: 100, photosPerDay: 20, routePoints: 500, slug: 'the-long-way-round' } as const
+
+/**
+ * A published trip of 100 days with 100 published stories (one a day), 2,000 photos taken inside its dates and
+ * 50,000 route points (a 500-point GPX route per story, stored as an attached route is), deterministic like the
+ * rest of the data set. Its dates end well before today, so it reads the same on any day.
+ */
+export async function generateBenchTrip(prisma: PrismaClient, seed = 7): Promise<{ slug: string }> {
+  const r = prng(seed)
+  const author = await prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
+  const start = Date.UTC(2024, 2, 1)
+  const day = 86_400_000
+  const trip = await prisma.trip.create({
+    data: {
+      slug: BENCH_TRIP.slug,
+      title: 'The Long Way Round',
+      summary: 'A hundred days from Lisbon to Kathmandu.',
+      startDate: new Date(start),
+      endDate: new Date(start + (BENCH_TRIP.days - 1) * day),
+      timeZone: 'Asia/Kathmandu',
+      status: 'published',
+    },
+  })
+  // The line walks east from Lisbon to Kathmandu, one stretch a day.
+  const from = { lat: 38.7, lng: -9.1 }
+  const to = { lat: 27.7, lng: 85.3 }
+  const at = (f: number) => ({ lat: from.lat + (to.lat - from.lat) * f, lng: from.lng + (to.lng - from.lng) * f })
+  const stories = await prisma.post.createManyAndReturn({
+    data: Array.from({ length: BENCH_TRIP.days }, (_, d) => {
+      const p = at(d / BENCH_TRIP.days)
+      const happened = new Date(start + d * day + 12 * 3_600_000)
+      return {
+        slug: `long-way-day-${d + 1}`,
+        title: `Day ${d + 1}: ${r.pick(adjectives)} ${r.pick(subjects)}`,
+        excerpt: sentence(r),
+        content: storyBody(r, 'the road'),
+        status: 'published' as const,
+        featuredImage: `/media/wayfarer/gallery/photo-${r.int(1, 24)}.jpg`,
+        authorId: author.id,
+        locationName: `Stop ${d + 1}`,
+        latitude: p.lat,
+        longitude: p.lng,
+        countryCode: r.pick(['PT', 'ES', 'FR', 'IT', 'GR', 'TR', 'IR', 'PK', 'IN', 'NP']),
+        tripId: trip.id,
+        happenedAt: happened,
+        publishedAt: new Date(happened.getTime() + 3_600_000),
+        createdAt: happened,
+        updatedAt: happened,
+      }
+    }),
+    select: { id: true },
+  })
+  await prisma.postRoute.createMany({
+    data: stories.map((s, d) => {
+      const a = at(d / BENCH_TRIP.days)
+      const b = at((d + 1) / BENCH_TRIP.days)
+      const points = Array.from({ length: BENCH_TRIP.routePoints }, (_, i) => {
+        const f = i / (BENCH_TRIP.routePoints - 1)
+        const wiggle = Math.sin(f * Math.PI * 12) * 0.05
+        return [a.lng + (b.lng - a.lng) * f + wiggle, a.lat + (b.lat - a.lat) * f - wiggle, 100 + r.int(0, 50), null]
+      })
+      return {
+        postId: s.id,
+        points,
+        profile: [],
+        distanceM: 95_000,
+        elevationGainM: 300,
+        pointCount: BENCH_TRIP.routePoints,
+        minLatitude: Math.min(a.lat, b.lat) - 0.05,
+        minLongitude: Math.min(a.lng, b.lng) - 0.05,
+        maxLatitude: Math.max(a.lat, b.lat) + 0.05,
+        maxLongitude: Math.max(a.lng, b.lng) + 0.05,
+      }
+    }),
+  })
+  await prisma.galleryImage.createMany({
+    data: Array.from({ length: BENCH_TRIP.days * BENCH_TRIP.photosPerDay }, (_, n) => {
+      const p = at(n / (BENCH_TRIP.days * BENCH_TRIP.photosPerDay))
+      return {
+        publicId: `wayfarer/bench-trip/photo-${n + 1}`,
+        url: `/media/wayfarer/gallery/photo-${(n % 24) + 1}.jpg`,
+        width: 1600,
+        height: 1067,
+        format: 'jpg',
+        folder: 'wayfarer/bench-trip',
+        title: `On the road ${n + 1}`,
+        location: 'On the road',
+        latitude: p.lat,
+        longitude: p.lng,
+        takenAt: new Date(start + Math.floor(n / BENCH_TRIP.photosPerDay) * day + 6 * 3_600_000 + (n % 20) * 1_800_000),
+      }
+    }),
+  })
+  return { slug: trip.slug }
+}

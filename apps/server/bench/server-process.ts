@@ -7,7 +7,7 @@ import { searchHits } from '@wayfarer/api'
 import { Prisma } from '@wayfarer/db'
 import { loadConfig } from '../src/config'
 import { createServer } from '../src/server'
-import { generateDataset } from './dataset'
+import { BENCH_TRIP, generateBenchTrip, generateDataset } from './dataset'
 
 export interface BenchTargets {
   port: number
@@ -17,6 +17,8 @@ export interface BenchTargets {
   /** A published post in the middle of the list. */
   slug: string
   postId: number
+  /** The 100-day trip (100 stories, 2,000 photos, 50,000 route points). */
+  tripSlug: string
   /** The owner's bearer token, for the admin-save path. */
   token: string
   /** Milliseconds the data set took to generate. */
@@ -52,6 +54,7 @@ const existing = await app.deps.prisma.post.count()
 const summary = existing
   ? { posts: existing, published: await app.deps.prisma.post.count({ where: { status: 'published' } }) }
   : await generateDataset(app.deps.prisma, posts)
+if (!(await app.deps.prisma.trip.count({ where: { slug: BENCH_TRIP.slug } }))) await generateBenchTrip(app.deps.prisma)
 // Fresh statistics, as autovacuum would have them on a real site, so the planner sees the data set's size.
 await app.deps.prisma.$executeRaw`ANALYZE`
 const plan = await app.deps.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(
@@ -76,6 +79,7 @@ const targets: BenchTargets = {
   published: summary.published,
   slug: middle.slug,
   postId: middle.id,
+  tripSlug: BENCH_TRIP.slug,
   token,
   generatedInMs,
   cache: config.publicCache,
