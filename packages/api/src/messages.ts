@@ -130,6 +130,8 @@ export const messages = {
     titleRequired: 'Title is required',
     badDate: (label: string) => `${label} must be a date such as 2026-03-12`,
     endBeforeStart: 'The end date must not be before the start date',
+    dateRange: 'Dates must be between 1900 and 2199',
+    tooLong: 'A trip may last at most ten years (3,660 days)',
     unknownTimeZone: 'Unknown time zone: use an IANA name such as Asia/Kathmandu or Europe/Paris',
     badSlug: 'The address may hold only lowercase letters, digits and hyphens',
     slugTaken: 'Another trip already uses this address',

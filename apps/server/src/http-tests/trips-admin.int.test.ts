@@ -216,6 +216,22 @@ describe('bad input: a clear 4xx and nothing written', () => {
       'Start date must be a date such as 2026-03-12',
     ],
     [
+      'a trip longer than ten years',
+      'POST',
+      () => '/api/trips',
+      { title: 'X', start_date: '2020-01-01', end_date: '2030-12-31', time_zone: 'UTC' },
+      400,
+      'A trip may last at most ten years (3,660 days)',
+    ],
+    [
+      'a date out of range',
+      'POST',
+      () => '/api/trips',
+      { title: 'X', start_date: '0001-01-01', time_zone: 'UTC' },
+      400,
+      'Dates must be between 1900 and 2199',
+    ],
+    [
       'a slug clash',
       'POST',
       () => '/api/trips',

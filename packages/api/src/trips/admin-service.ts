@@ -8,7 +8,7 @@ import { dateOfDay, daysFrom, dayCountAt, middayOf, storyDayOf, type TripDates }
 import { coverOf, dateValue, datesOf, momentOf, tripSelect, type TripRow } from './members'
 import { cardOf, figuresOf } from './public-service'
 import { checkStoryFits } from './story-fit'
-import type { AdminTrip, CreateTripData, UpdateTripData } from './schema'
+import { MAX_TRIP_DAYS, type AdminTrip, type CreateTripData, type UpdateTripData } from './schema'
 
 const m = messages.trips
 /** Addresses the REST paths use beside /api/trips/{slug}. */
@@ -47,8 +47,15 @@ async function savingSlug<T>(save: () => Promise<T>): Promise<T> {
   }
 }
 
+function checkLength(dates: TripDates): void {
+  if (dates.endDate === null) return
+  if (dates.endDate < dates.startDate) throw new InvalidInputError(m.endBeforeStart)
+  if (daysFrom(dates.startDate, dates.endDate) >= MAX_TRIP_DAYS) throw new InvalidInputError(m.tooLong)
+}
+
 export async function createTrip(deps: Deps, input: CreateTripData): Promise<AdminTrip> {
   const { prisma } = deps
+  checkLength({ startDate: input.start_date, endDate: input.end_date, timeZone: input.time_zone })
   await checkCover(prisma, input.cover_image_id)
   const data = {
     title: input.title,
@@ -87,7 +94,7 @@ export async function updateTrip(deps: Deps, input: UpdateTripData): Promise<Adm
     endDate: input.end_date === undefined ? before.endDate : input.end_date,
     timeZone: input.time_zone ?? before.timeZone,
   }
-  if (dates.endDate !== null && dates.endDate < dates.startDate) throw new InvalidInputError(m.endBeforeStart)
+  checkLength(dates)
   await checkCover(prisma, input.cover_image_id)
   if (input.slug && input.slug !== existing.slug) await checkFreeSlug(prisma, input.slug, input.id)
   // New dates or a new zone must still hold every story of the trip.

@@ -12,8 +12,14 @@ export const tripStates = ['planned', 'live', 'finished'] as const
 export const tripStatuses = ['draft', 'published'] as const
 export const tripStatus = z.enum(tripStatuses, { error: 'Status must be draft or published' })
 
-/** A calendar date, "2026-03-12" (a trip's dates are days in its own zone, not moments). */
-export const calendarDate = (label: string) => z.iso.date({ error: m.badDate(label) })
+/** A calendar date, "2026-03-12" (a trip's dates are days in its own zone, not moments), 1900–2199. */
+export const calendarDate = (label: string) =>
+  z.iso
+    .date({ error: m.badDate(label) })
+    .refine((d) => d >= '1900-01-01' && d <= '2199-12-31', { message: m.dateRange, abort: true })
+
+/** The longest trip with an end date: its timeline is one entry a day. */
+export const MAX_TRIP_DAYS = 3660
 
 export const timeZone = text('Time zone', { error: m.unknownTimeZone })
   .trim()
