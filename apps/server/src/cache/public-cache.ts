@@ -11,9 +11,9 @@ import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } fr
  */
 const CACHEABLE = [
   /^\/api\/(posts|posts\/slug\/[^/?]+|categories|categories\/[^/?]+|tags|gallery|gallery\/body-photos|places\/(map|countries|countries\/[^/?]+))(\?|$)/,
-  /^\/api\/(trips|trips\/[^/?]+|trips\/[^/?]+\/days\/\d+\/photos|posts\/slug\/[^/?]+\/trip)(\?|$)/,
+  /^\/api\/(trips|trips\/[^/?]+|trips\/[^/?]+\/days\/\d+\/photos|trips\/[^/?]+\/timeline|posts\/slug\/[^/?]+\/trip)(\?|$)/,
   /^\/api\/comments\/post\/[^/?]+(\?|$)/,
-  /^\/trpc\/(posts\.(cards|published|story)|taxonomy\.\w+|comments\.forPost|gallery\.(published|list|bodyPhotos|settings)|places\.(map|countries|country|story|storyRoute|mapSettings)|trips\.(list|bySlug|dayPhotos|storyContext))(\?|$)/,
+  /^\/trpc\/(posts\.(cards|published|story)|taxonomy\.\w+|comments\.forPost|gallery\.(published|list|bodyPhotos|settings)|places\.(map|countries|country|story|storyRoute|mapSettings)|trips\.(list|bySlug|timeline|dayPhotos|storyContext))(\?|$)/,
   /^\/(sitemap\.xml|rss\.xml|trips\/[^/?]+\/rss\.xml)$/,
   /^\/(|blog|blog\/[^/?]+|gallery|about|contact|privacy|terms|sitemap|map|places|places\/[a-z]{2}|trips|trips\/[^/?]+)(\?|$)/,
 ]

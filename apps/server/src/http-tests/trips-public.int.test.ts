@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { storyTripContext, tripPage, tripsOutput, type TripPage } from '@wayfarer/api/schemas'
+import { storyTripContext, tripPage, tripsOutput, tripTimelinePage, type TripPage } from '@wayfarer/api/schemas'
 import { startTestServer, type TestServer } from '../testing'
 import { attachWalk, createStory, createTrip, galleryPhoto, TRIPS_NOW } from './trips.fixtures'
 
@@ -163,6 +163,25 @@ describe('GET /api/trips/{slug} (trips.bySlug)', () => {
 
   it('refuses a slug with a control character with 400', async () => {
     expect((await get('/api/trips/a%01b')).statusCode).toBe(400)
+  })
+})
+
+describe('GET /api/trips/{slug}/timeline (trips.timeline)', () => {
+  it('reads the timeline on from a day, and says where the next page starts', async () => {
+    const page = tripPage.parse((await get('/api/trips/nepal-on-foot')).json().data)
+    expect(page.timeline_next_day).toBeNull()
+    const res = await get('/api/trips/nepal-on-foot/timeline?from_day=3')
+    expect(res.statusCode).toBe(200)
+    const more = tripTimelinePage.parse(res.json().data)
+    expect(more.next_day).toBeNull()
+    expect(more.timeline).toEqual(page.timeline.slice(2))
+    expect(await trpc('trips.timeline', { slug: 'nepal-on-foot', from_day: 3 })).toEqual(more)
+    expect((await get('/api/trips/nepal-on-foot/timeline?from_day=10')).json().data).toEqual({
+      timeline: [],
+      next_day: null,
+    })
+    expect((await get('/api/trips/nepal-on-foot/timeline?from_day=0')).statusCode).toBe(400)
+    expect((await get('/api/trips/secret-plans/timeline?from_day=1')).statusCode).toBe(404)
   })
 })
 

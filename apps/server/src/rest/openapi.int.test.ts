@@ -67,6 +67,7 @@ describe('GET /api/openapi.json', () => {
       'GET /api/trips',
       'GET /api/trips/:slug',
       'GET /api/trips/:slug/days/:day/photos',
+      'GET /api/trips/:slug/timeline',
       'GET /api/posts/slug/:slug/trip',
     ]
     const ownerPaths = [

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { tripPage, tripsOutput } from '@wayfarer/api/schemas'
+import { tripPage, tripsOutput, tripTimelinePage } from '@wayfarer/api/schemas'
 import { startTestServer, type TestServer } from '../testing'
 import { seedDemoContentIfEmpty } from '.'
 
@@ -31,11 +31,20 @@ describe('demo trips', () => {
 
   it('spreads the finished trip’s stories over several days, with photos on its days', async () => {
     const page = tripPage.parse(await get('/api/trips/six-weeks-across-asia'))
-    const days = page.timeline.flatMap((e) => (e.kind === 'day' ? [e] : []))
+    // The page carries the first 14 days; trips.timeline reads on from where each page stops.
+    const entries = [...page.timeline]
+    for (let next = page.timeline_next_day; next !== null;) {
+      const more = tripTimelinePage.parse(await get(`/api/trips/six-weeks-across-asia/timeline?from_day=${next}`))
+      entries.push(...more.timeline)
+      next = more.next_day
+    }
+    expect(page.timeline_next_day).toBe(15)
+    expect(entries.at(-1)).toMatchObject({ kind: 'day', day: 40 })
+    const days = entries.flatMap((e) => (e.kind === 'day' ? [e] : []))
     const storyDays = days.filter((d) => d.stories.length).map((d) => d.day)
     expect(storyDays).toEqual([3, 18, 25, 30])
     expect(days.filter((d) => d.photos.length).length).toBeGreaterThanOrEqual(5)
-    expect(page.timeline.some((e) => e.kind === 'gap')).toBe(true)
+    expect(entries.some((e) => e.kind === 'gap')).toBe(true)
     expect(page.map.lines).toHaveLength(1)
     // The live trip's story is still a draft: visitors see its photos, not the draft.
     const live = tripPage.parse(await get('/api/trips/patagonia-on-foot'))

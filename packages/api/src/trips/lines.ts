@@ -79,9 +79,15 @@ export async function tripLinesOf(prisma: PrismaClient, tripIds: number[]): Prom
  */
 export function boundedLines(lines: TripLine[], maxPoints: number): LinePoint[][] {
   const total = lines.reduce((n, l) => n + l.points.length, 0)
-  if (total <= maxPoints) return lines.map((l) => l.points)
-  return lines.map((l) => {
-    const share = Math.max(2, Math.floor((maxPoints * l.points.length) / total))
-    return simplifiedIndices(l.points, share).map((i) => l.points[i]!)
-  })
+  const kept =
+    total <= maxPoints
+      ? lines.map((l) => l.points)
+      : lines.map((l) => {
+          const share = Math.max(2, Math.floor((maxPoints * l.points.length) / total))
+          return simplifiedIndices(l.points, share).map((i) => l.points[i]!)
+        })
+  // Five decimals (about a metre) are more than a trip's map can show, and half the bytes of a raw float.
+  return kept.map((line) => line.map(([lng, lat]): LinePoint => [round5(lng), round5(lat)]))
 }
+
+const round5 = (v: number) => Math.round(v * 1e5) / 1e5 + 0

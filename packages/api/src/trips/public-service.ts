@@ -4,7 +4,7 @@ import { messages } from '../messages'
 import { countryName } from '../places/countries'
 import { publicPostWhere } from '../posts/visibility'
 import { dateOfDay, dayCountAt, startOfDate, storyDayOf, tripStateAt } from './days'
-import { boundedLines, tripDistances, tripLinesOf } from './lines'
+import { tripDistances } from './lines'
 import {
   coverOf,
   datesOf,
@@ -16,15 +16,14 @@ import {
   toTripPhoto,
   tripPhotoWhere,
   tripSelect,
+  type StoryRow,
   type TripRow,
 } from './members'
-import type { StoryTripContext, TripCard, TripPage } from './schema'
+import { TRIP_TIMELINE_DAYS, type StoryTripContext, type TripCard, type TripPage } from './schema'
 import { foldEmptyDays, groupByDay, markersOf } from './timeline'
 
-type Deps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now'>
+type Deps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'places'>
 
-/** Points of a trip map's lines together (the map of one trip). */
-export const TRIP_MAP_POINTS = 2000
 export const PUBLISHED = 'published'
 
 interface Figures {
@@ -123,40 +122,69 @@ async function publishedTripOrThrow(deps: Deps, slug: string): Promise<TripRow> 
   return row
 }
 
-/** trips.bySlug: a published trip with its figures, its map and its day-by-day timeline (published content only). */
+/**
+ * trips.bySlug: a published trip with its figures, its map and the first page of its day-by-day timeline
+ * (published content only). The figures come from aggregates, the lines from the places snapshot (the same lines
+ * /map draws, already bounded), and only the first page's photos are read: the answer stays small for a long trip.
+ */
 export async function readTripPage(deps: Deps, slug: string): Promise<TripPage> {
   const row = await publishedTripOrThrow(deps, slug)
   const dates = datesOf(row)
-  const now = deps.now()
-  const [stories, photos, lines] = await Promise.all([
+  const [figures, stories, snapshot] = await Promise.all([
+    figuresOf(deps, [row]),
     publishedStoriesOf(deps.prisma, [row.id]),
-    deps.prisma.galleryImage.findMany({
-      where: tripPhotoWhere(row.id, dates, now),
-      select: photoSelect,
-      orderBy: photoOrder,
-    }),
-    tripLinesOf(deps.prisma, [row.id]).then((all) => all.get(row.id) ?? []),
+    deps.places.index.current(),
   ])
-  const figures: Figures = {
-    storyCount: stories.length,
-    photoCount: photos.length,
-    countries: new Map(),
-    distanceM: lines.reduce((m, l) => m + l.distanceM, 0),
-  }
-  for (const s of stories) noteCountry(figures.countries, s.countryCode, momentOf(s))
-  for (const p of photos) noteCountry(figures.countries, p.countryCode, p.takenAt)
-  const card = cardOf(deps, row, figures)
-  const days = groupByDay(dates, card.state === 'planned' ? 0 : card.day_count, stories, photos)
-  const mapLines = boundedLines(lines, TRIP_MAP_POINTS)
-  const markers = markersOf(days)
+  const card = cardOf(deps, row, figures.get(row.id)!)
+  const lastDay = card.state === 'planned' ? 0 : card.day_count
+  const [page, markers] = await Promise.all([
+    timelinePage(deps, row, lastDay, stories, 1),
+    dayMarkers(deps, row, lastDay, stories),
+  ])
+  const lines = snapshot.data.trips.find((t) => t.slug === row.slug)?.lines ?? []
   return {
     ...card,
     countries: card.country_codes.map((code) => ({ code, name: countryName(code) })),
     map: {
-      bbox: boxAround([...mapLines.flat(), ...markers.map((m) => [m.longitude, m.latitude] as const)]),
-      lines: mapLines,
+      bbox: boxAround([...lines.flat(), ...markers.map((m) => [m.longitude, m.latitude] as const)]),
+      lines,
       markers,
     },
+    timeline: page.timeline,
+    timeline_next_day: page.next_day,
+  }
+}
+
+/** trips.timeline: the page of a published trip's timeline that starts at `fromDay`. */
+export async function readTripTimeline(deps: Deps, slug: string, fromDay: number) {
+  const row = await publishedTripOrThrow(deps, slug)
+  const dates = datesOf(row)
+  const lastDay = tripStateAt(dates, deps.now()) === 'planned' ? 0 : dayCountAt(dates, deps.now())
+  return timelinePage(deps, row, lastDay, await publishedStoriesOf(deps.prisma, [row.id]), fromDay)
+}
+
+/** Days fromDay… (TRIP_TIMELINE_DAYS of them, up to lastDay) with their stories and first photos, empty runs folded. */
+async function timelinePage(deps: Deps, row: TripRow, lastDay: number, stories: StoryRow[], fromDay: number) {
+  if (fromDay > lastDay) return { timeline: [], next_day: null }
+  const dates = datesOf(row)
+  const toDay = Math.min(lastDay, fromDay + TRIP_TIMELINE_DAYS - 1)
+  const photos = await deps.prisma.galleryImage.findMany({
+    where: {
+      AND: [
+        tripPhotoWhere(row.id, dates, deps.now()),
+        {
+          takenAt: {
+            gte: startOfDate(dateOfDay(dates.startDate, fromDay), dates.timeZone),
+            lt: startOfDate(dateOfDay(dates.startDate, toDay + 1), dates.timeZone),
+          },
+        },
+      ],
+    },
+    select: photoSelect,
+    orderBy: photoOrder,
+  })
+  const days = groupByDay(dates, lastDay, stories, photos).slice(fromDay - 1, toDay)
+  return {
     timeline: foldEmptyDays(
       days.map((d) => ({
         kind: 'day' as const,
@@ -168,7 +196,26 @@ export async function readTripPage(deps: Deps, slug: string): Promise<TripPage> 
         photo_count: d.photoCount,
       })),
     ),
+    next_day: toDay < lastDay ? toDay + 1 : null,
   }
+}
+
+/**
+ * One marker a day that has a point: its first located story, else its first located photo (read only for the days
+ * whose stories have no point).
+ */
+async function dayMarkers(deps: Deps, row: TripRow, lastDay: number, stories: StoryRow[]) {
+  const dates = datesOf(row)
+  const byStories = groupByDay(dates, lastDay, stories, [])
+  const needPhotos = byStories.some((d) => !d.point)
+  const photos = needPhotos
+    ? await deps.prisma.galleryImage.findMany({
+        where: { AND: [tripPhotoWhere(row.id, dates, deps.now()), { latitude: { not: null } }] },
+        select: photoSelect,
+        orderBy: photoOrder,
+      })
+    : []
+  return markersOf(needPhotos ? groupByDay(dates, lastDay, stories, photos) : byStories)
 }
 
 function boxAround(points: (readonly [number, number])[]): [number, number, number, number] | null {

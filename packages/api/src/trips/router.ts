@@ -19,9 +19,11 @@ import {
   tripPage,
   tripSlugInput,
   tripsOutput,
+  tripTimelineInput,
+  tripTimelinePage,
   updateTripInput,
 } from './schema'
-import { listTrips, readStoryTripContext, readTripPage, tripDayPhotos } from './public-service'
+import { listTrips, readStoryTripContext, readTripPage, readTripTimeline, tripDayPhotos } from './public-service'
 import {
   addTripDay,
   createTrip,
@@ -52,6 +54,17 @@ export const tripsRouter = router({
     .input(tripSlugInput)
     .output(tripPage)
     .query(({ ctx, input }) => readTripPage(ctx.deps, input.slug)),
+  timeline: publicProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/trips/:slug/timeline',
+        summary: "A page of a trip's day-by-day timeline from a day on",
+      },
+    })
+    .input(tripTimelineInput)
+    .output(tripTimelinePage)
+    .query(({ ctx, input }) => readTripTimeline(ctx.deps, input.slug, input.from_day)),
   dayPhotos: publicProcedure
     .meta({
       rest: {

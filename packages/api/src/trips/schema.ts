@@ -96,7 +96,7 @@ export const tripDay = z.object({
   /** Where the day was: its first story's place, or its photos'. */
   place: z.string().nullable(),
   stories: z.array(tripStory),
-  /** The first photos of the day (at most TRIP_DAY_PHOTOS); `photo_count` says how many there are. */
+  /** The first photos of the day (at most 6); `photo_count` says how many there are (`trips.dayPhotos` pages them). */
   photos: z.array(tripPhoto),
   photo_count: z.number(),
 })
@@ -111,6 +111,10 @@ export const tripGap = z.object({
 export type TripDay = z.infer<typeof tripDay>
 export type TripGap = z.infer<typeof tripGap>
 
+/** Days in one page of a trip's timeline (a page answer stays small whatever the trip's length). */
+export const TRIP_TIMELINE_DAYS = 14
+export const tripTimeline = z.array(z.discriminatedUnion('kind', [tripDay, tripGap]))
+
 export const tripMarker = z.object({
   day: z.number(),
   date: z.string(),
@@ -120,7 +124,7 @@ export const tripMarker = z.object({
 })
 export type TripMarker = z.infer<typeof tripMarker>
 
-/** [longitude, latitude] lines, each already simplified; together at most TRIP_MAP_POINTS points. */
+/** [longitude, latitude] lines (five decimals), each already simplified; together at most 500 points. */
 export const tripLines = z.array(z.array(z.tuple([z.number(), z.number()])))
 
 export const tripPage = tripCard.extend({
@@ -132,10 +136,22 @@ export const tripPage = tripCard.extend({
     /** One per day that has a point. */
     markers: z.array(tripMarker),
   }),
-  /** Day 1 to the last day (today while live), oldest first. */
-  timeline: z.array(z.discriminatedUnion('kind', [tripDay, tripGap])),
+  /** The first TRIP_TIMELINE_DAYS days (day 1 on), oldest first; `trips.timeline` reads on from `timeline_next_day`. */
+  timeline: tripTimeline,
+  /** The day the next page of the timeline starts at; null when this page reaches the last day (today while live). */
+  timeline_next_day: z.number().nullable(),
 })
 export type TripPage = z.infer<typeof tripPage>
+
+export const tripTimelineInput = z.object({
+  slug: text('Slug').trim().min(1).max(200),
+  from_day: z
+    .number({ error: 'from_day must be a number' })
+    .int('from_day must be a whole number')
+    .min(1, 'from_day must be at least 1')
+    .max(10_000, 'from_day must be at most 10000'),
+})
+export const tripTimelinePage = z.object({ timeline: tripTimeline, next_day: z.number().nullable() })
 
 export const tripDayPhotosInput = z.object({
   slug: text('Slug').trim().min(1).max(200),

@@ -3,7 +3,7 @@ import { momentOf, type PhotoRow, type StoryRow } from './members'
 import type { TripGap, TripMarker } from './schema'
 
 /** Photos shown per day on the trip page; the day's `photo_count` tells how many more `trips.dayPhotos` pages. */
-export const TRIP_DAY_PHOTOS = 8
+export const TRIP_DAY_PHOTOS = 6
 
 export interface DayOf<S, P> {
   day: number
