@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { adminTrip, adminTripsOutput, type AdminTrip } from '@wayfarer/api/schemas'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { asOwner, createStory, createTrip, galleryPhoto, owner, TRIPS_NOW } from './trips.fixtures'
 
 // The owner's trip procedures through REST and tRPC, with the bad inputs: each refused whole, nothing written.

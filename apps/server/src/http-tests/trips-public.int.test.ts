@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storyTripContext, tripPage, tripsOutput, tripTimelinePage, type TripPage } from '@wayfarer/api/schemas'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { attachWalk, createStory, createTrip, galleryPhoto, TRIPS_NOW } from './trips.fixtures'
 
 // What visitors read of trips, on a fixed clock: a live trip in Nepal (day 9 on the clock), a finished one in

@@ -1,4 +1,4 @@
-import type { TestServer } from '../testing'
+import type { TestServer } from '../testing/test-server'
 import { createStory, gpxOf, multipart } from './places.fixtures'
 
 /** The clock of the trips tests: 12:00 UTC on 20 March 2026 (17:45 in Kathmandu). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { tripPage, tripsOutput, tripTimelinePage } from '@wayfarer/api/schemas'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { seedDemoContentIfEmpty } from '.'
 
 let server: TestServer

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../page-head'
+import { escapeHtml } from './render-head'
 
 /** A point of a story or a day, as the pages and feeds describe it. */
 export interface GeoPoint {

@@ -1,6 +1,6 @@
 import { listTrips, NotFoundError, readTripPage, type AppDeps } from '@wayfarer/api'
 import { pageTitle, site, tripSlugInput, tripsPage, type TripPage } from '@wayfarer/api/schemas'
-import { escapeHtml, type PageHead } from '../page-head'
+import { escapeHtml, type PageHead } from './render-head'
 import { jsonLd, socialTags } from './head-tags'
 import { placeLd } from './geo'
 import { absoluteUrl } from './xml'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 import { asOwner, createStory, createTrip, galleryPhoto, TRIPS_NOW } from '../http-tests/trips.fixtures'
 
 // The served HTML and XML of trips and of stories with a point, with the public-read cache on (every fixture is
