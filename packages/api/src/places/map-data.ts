@@ -147,14 +147,18 @@ export async function loadPlacesData(
 
 /** Changes when anything the places pages show may have changed (checked now and then, for other processes' writes). */
 export async function placesFingerprint(prisma: PrismaClient): Promise<string> {
-  const [posts, photos, trips] = await Promise.all([
+  const [posts, photos, trips, routes] = await Promise.all([
     prisma.post.aggregate({ where: publicPostWhere, _count: { _all: true }, _max: { updatedAt: true } }),
     prisma.galleryImage.aggregate({ where: { isPublished: true }, _count: { _all: true }, _max: { updatedAt: true } }),
     prisma.trip.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
+    // Routes are trips' lines: attaching, replacing or removing one changes their count or total length.
+    prisma.postRoute.aggregate({ _count: { _all: true }, _sum: { distanceM: true } }),
   ])
   return [
     trips._count._all,
     trips._max.updatedAt?.getTime(),
+    routes._count._all,
+    routes._sum.distanceM,
     posts._count._all,
     posts._max.updatedAt?.getTime(),
     photos._count._all,

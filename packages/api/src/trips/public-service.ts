@@ -129,7 +129,6 @@ async function publishedTripOrThrow(deps: Deps, slug: string): Promise<TripRow> 
  */
 export async function readTripPage(deps: Deps, slug: string): Promise<TripPage> {
   const row = await publishedTripOrThrow(deps, slug)
-  const dates = datesOf(row)
   const [figures, stories, snapshot] = await Promise.all([
     figuresOf(deps, [row]),
     publishedStoriesOf(deps.prisma, [row.id]),
