@@ -4,7 +4,11 @@ import { z } from 'zod'
  * The one input policy every procedure schema is built from (browser-safe: the web forms use it too).
  *
  * - Text: no NUL or other control characters (tab, newline and carriage return are fine). PostgreSQL cannot
- *   store NUL in text at all (error 22021), and control characters have no place in a title or a comment.
+ *   store NUL in text at all (error 22021), and control characters have no place in a title or a comment (nor in
+ *   the RSS feed and sitemap, which they would make malformed XML). No lone UTF-16 surrogate either: it is not a
+ *   character at all, cannot be written as UTF-8 and made the database refuse the whole write.
+ * - Imported text (WordPress, Ghost, archives) passes the same policy through `cleanText`: what typed text would
+ *   be refused for is removed, so an old export cannot bring in what the forms keep out.
  * - Ids and page numbers: whole numbers that fit the INTEGER columns they are compared with.
  * - Page sizes: asking for more than the maximum gets the maximum, never an error.
  */
@@ -15,13 +19,42 @@ const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/
 /** The largest value of a PostgreSQL INTEGER (ids, page numbers). */
 export const MAX_INT = 2_147_483_647
 
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
 export const hasControlCharacters = (value: string): boolean => CONTROL_CHARACTERS.test(value)
+export const hasLoneSurrogates = (value: string): boolean => LONE_SURROGATE.test(value)
+
+/**
+ * Imported text under the policy: control characters removed, a lone surrogate replaced by U+FFFD (what a
+ * decoder writes for a broken character). `changed` tells the import report that something was cleaned.
+ */
+export function cleanText(value: string): { value: string; changed: boolean } {
+  if (!hasControlCharacters(value) && !hasLoneSurrogates(value)) return { value, changed: false }
+  const clean = value
+    .replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), '')
+    .replace(new RegExp(LONE_SURROGATE.source, 'g'), '\uFFFD')
+  return { value: clean, changed: true }
+}
+
+const withoutControlCharacters = (v: string) => !hasControlCharacters(v)
+const wellFormed = (v: string) => !hasLoneSurrogates(v)
 
 /** A text field under the policy; chain .trim()/.min()/.max() as usual. `label` names it in messages. */
 export const text = (label = 'Text', options: { error?: string } = {}) =>
   z
     .string(options.error ? { error: options.error } : undefined)
-    .refine((v) => !hasControlCharacters(v), { message: `${label} must not contain control characters`, abort: true })
+    .refine(withoutControlCharacters, { message: `${label} must not contain control characters`, abort: true })
+    .refine(wellFormed, {
+      message: `${label} contains a broken character (a lone UTF-16 surrogate): send text as valid Unicode`,
+      abort: true,
+    })
+
+/** Whether a string schema was built with `text()` (the test that walks every procedure's input asks). */
+export const isPolicyText = (schema: z.ZodString): boolean =>
+  [withoutControlCharacters, wellFormed].every((fn) =>
+    schema._zod.def.checks?.some((check) => (check._zod.def as { fn?: unknown }).fn === fn),
+  )
 
 /** A database id (a positive INTEGER). */
 export const id = (label = 'Id', options: { error?: string } = {}) =>
@@ -79,6 +112,12 @@ export function installInputMessages(): void {
           return `${field} must be one of: ${issue.values.map(String).join(', ')}`
         case 'unrecognized_keys':
           return `Unknown field${issue.keys.length === 1 ? '' : 's'}: ${issue.keys.join(', ')}`
+        case 'invalid_union': {
+          // A value that fits no shape of a union: the message of the shape whose type it had (e.g. the list of
+          // keywords whose one item was refused) says more than "is invalid".
+          const specific = issue.errors.flat().find((inner) => inner.code !== 'invalid_type' && inner.message)
+          return specific?.message ?? `${field} is invalid`
+        }
         case 'not_multiple_of':
           return `${field} must be a multiple of ${issue.divisor}`
         default:

@@ -65,6 +65,36 @@ describe('input policy: NUL and control characters (finding 3)', () => {
     expect(await server.database.prisma.contactMessage.count()).toBe(0)
   })
 
+  it('refuses a lone UTF-16 surrogate in any text (a story keywords and title, a comment) with 400 over REST and tRPC', async () => {
+    const auth = { authorization: `Bearer ${await server.ownerToken()}`, 'content-type': 'application/json' }
+    // JSON.stringify keeps a lone surrogate as the escape \ud800, exactly as a client would send it.
+    const story = (fields: object) => JSON.stringify({ title: 'Broken', content: '<p>Text</p>', ...fields })
+    for (const fields of [
+      { meta_keywords: ['fine', 'half \uD800'] },
+      { meta_keywords: 'a,\uDC00b' },
+      { title: 'T\uD83D' },
+    ]) {
+      const rest = await server.app.inject({ method: 'POST', url: '/api/posts', headers: auth, payload: story(fields) })
+      expectEnvelope(rest, 400, /broken character \(a lone UTF-16 surrogate\)/)
+      const trpc = await server.app.inject({
+        method: 'POST',
+        url: '/trpc/posts.create',
+        headers: auth,
+        payload: story(fields),
+      })
+      expect(trpc.statusCode).toBe(400)
+      expect((trpc.json() as { error: { message: string } }).error.message).toMatch(/broken character/)
+    }
+    const comment = await server.app.inject({
+      method: 'POST',
+      url: '/api/comments/submit',
+      payload: validComment(postId, { content: 'Half an emoji \uD83D here' }),
+    })
+    expectEnvelope(comment, 400, /broken character/)
+    expect(await server.database.prisma.post.count({ where: { title: { startsWith: 'T' } } })).toBe(0)
+    expect(await server.database.prisma.post.count({ where: { title: 'Broken' } })).toBe(0)
+  })
+
   it('accepts newlines and tabs in text', async () => {
     const res = await server.app.inject({
       method: 'POST',

@@ -31,8 +31,7 @@ export const longitude = z
   .number({ error: placeMessages.longitude })
   .min(-180, placeMessages.longitude)
   .max(180, placeMessages.longitude)
-export const countryCode = z
-  .string({ error: placeMessages.countryCode })
+export const countryCode = text('Country code', { error: placeMessages.countryCode })
   .trim()
   .toUpperCase()
   .refine((code) => COUNTRY_CODES.has(code), { message: placeMessages.countryCode })
@@ -209,7 +208,10 @@ export const setPhotoPlaceInput = z
     country_code: z.preprocess((v) => (v === '' ? null : v), countryCode.nullable()).default(null),
     /** The photo's location text ("Pokhara, Nepal"); unchanged when absent. */
     location: text('Location').trim().max(200).optional(),
-    taken_at: z.iso.datetime({ offset: true }).nullable().optional(),
+    taken_at: text('Taken at')
+      .pipe(z.iso.datetime({ offset: true }))
+      .nullable()
+      .optional(),
     /** The image host's fields, to keep the place of a photo that is not published yet. */
     image: publishImage.omit({ public_id: true, location: true }).optional(),
   })

@@ -163,8 +163,7 @@ const completePoint = { message: placeMessages.pointIncomplete }
 export const SCHEDULE_IN_PAST = 'Choose a date and time in the future to schedule the post'
 
 /** When a scheduled post goes public: an ISO 8601 date-time (with offset), required with status "scheduled". */
-const publishAt = z
-  .string()
+const publishAt = text('Publish time')
   .trim()
   .refine((v) => !Number.isNaN(Date.parse(v)) && /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v), {
     message: 'Publish time must be a date and time',

@@ -1,10 +1,11 @@
 import { z } from 'zod'
+import { text } from '../input-policy'
 import { adminProcedure } from '../trpc'
 import { postIdInput } from './admin-schema'
 import { publicPost } from './public-schema'
 import { createPreviewLink, readPreview } from './preview-service'
 
-const previewToken = z.string().trim().min(1, 'Preview token required').max(200)
+const previewToken = text('Preview token').trim().min(1, 'Preview token required').max(200)
 
 /**
  * Draft preview (issue 12): "View" on a draft opens /blog/{slug}?preview=<token>. Both procedures are the

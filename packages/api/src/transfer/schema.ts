@@ -33,8 +33,7 @@ export const importJobIdInput = z.object({ id: text('Import').trim().min(1).max(
 
 export const checkImportInput = importJobIdInput.extend({
   /** The old site's address (Ghost's __GHOST_URL__, old links); WordPress files carry their own. */
-  site_url: z
-    .string()
+  site_url: text('Old site address')
     .trim()
     .max(500)
     .refine(
