@@ -9,6 +9,7 @@ import type { PlacesDeps } from './places/places-deps'
 import type { SchedulerHandle } from './posts/scheduler'
 import type { ViewCounter } from './posts/view-counter'
 import type { ImportJobs } from './transfer/jobs'
+import type { HostResolver } from './import/image-fetch'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -49,4 +50,6 @@ export interface AppDeps {
   views: ViewCounter
   /** Uploaded imports of Admin → Settings → Import/Export (absent in one-off tools). */
   importJobs?: ImportJobs
+  /** How the import looks up the old site's host names before it copies images (the system resolver by default). */
+  resolveHost?: HostResolver
 }

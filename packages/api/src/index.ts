@@ -46,6 +46,7 @@ export { storyDayOf, dateOfDay, middayOf, localDateOf, addDays, startOfDate } fr
 export { tripLineSources, type TripLine, type TripLineSource } from './trips/lines'
 export { importSiteFile, detectFormat, checkFileSize, type FileFormat, type SiteImportOptions } from './import/service'
 export { ImportFileError } from './import/errors'
+export { IMAGE_NOT_COPIED, type HostResolver } from './import/image-fetch'
 export type { ImportReport } from './import/report'
 export type { ImportProgress } from './import/writer'
 export { findRedirect } from './redirects/service'

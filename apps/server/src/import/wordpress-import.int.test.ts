@@ -21,7 +21,13 @@ const get = async (url: string, auth = false) => {
 }
 const run = async (dry: boolean) => {
   const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
-  return importSiteFile(server.app.deps, file, { format: 'wordpress', dryRun: dry, ownerId: owner.id })
+  // The fake old site is on a loopback port: the owner names its exact origin, as --site-url does.
+  return importSiteFile(server.app.deps, file, {
+    format: 'wordpress',
+    dryRun: dry,
+    ownerId: owner.id,
+    siteUrl: host.url,
+  })
 }
 const counts = async () => {
   const p = server.database.prisma

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps'
 import { validateImage } from '../media/image-validation'
-import type { ImageFetcher } from './image-fetch'
+import { IMAGE_NOT_COPIED, type ImageFetcher } from './image-fetch'
 import type { ReportBuilder } from './report'
 
 /** The image-store folder imported images land in. */
@@ -45,7 +45,7 @@ export class ImageCopier {
     if (this.options.dryRun || !this.options.fetch) {
       this.failed.add(url)
       if (this.options.dryRun) this.report.count('images', 'created')
-      else this.keepRemote(url, 'image copying is off')
+      else this.keepRemote(url, 'kept at its old address: image copying is off')
       return url
     }
     try {
@@ -57,8 +57,9 @@ export class ImageCopier {
       this.copied.set(url, stored.url)
       this.report.count('images', 'created')
       return stored.url
-    } catch (error) {
-      this.keepRemote(url, error instanceof Error ? error.message : 'could not be copied')
+    } catch {
+      // Refused, unreachable or not an image: one wording for all (see IMAGE_NOT_COPIED).
+      this.keepRemote(url, IMAGE_NOT_COPIED)
       return url
     }
   }
@@ -75,9 +76,9 @@ export class ImageCopier {
     return out
   }
 
-  private keepRemote(url: string, reason: string) {
+  private keepRemote(url: string, message: string) {
     this.failed.add(url)
-    this.report.skip('images', url, `kept as a remote URL: ${reason}`)
+    this.report.skip('images', url, message)
     this.report.remoteImage(url)
   }
 }

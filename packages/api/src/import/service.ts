@@ -44,6 +44,7 @@ export async function checkFileSize(file: string, maxBytes: number): Promise<num
 
 export interface SiteImportOptions {
   format: 'wordpress' | 'ghost'
+  /** The old site's address as the owner gave it: images at its exact origin are copied whatever it points at. */
   siteUrl?: string | undefined
   includePages?: boolean | undefined
   dryRun: boolean
@@ -78,9 +79,8 @@ export async function importSiteFile(
     fetchImage:
       options.copyImages === false
         ? null
-        : createImageFetcher({
-            trustedHosts: URL.canParse(reader.source.siteUrl) ? [new URL(reader.source.siteUrl).host] : [],
-          }),
+        : // Only the address the owner typed is trusted, never the one the file declares (wp:base_site_url).
+          createImageFetcher({ trustedOrigin: options.siteUrl?.trim(), resolve: deps.resolveHost }),
     onProgress: options.onProgress,
   })
 }

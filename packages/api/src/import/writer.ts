@@ -11,7 +11,7 @@ import { isUnreadable, type ImportedComment, type ImportedPost, type ImportReade
 import { ReportBuilder, type ImportReport } from './report'
 import { ensureAuthors, TermWriter } from './terms'
 
-export type ImportDeps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now'>
+export type ImportDeps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'resolveHost'>
 
 export interface ImportProgress {
   done: number
