@@ -76,14 +76,22 @@ export interface SkippedItem {
   reason: string
 }
 
+/** A repair made to read the file (a bare "&", control characters, bytes that are not UTF-8), by line. */
+export interface FileRepair {
+  line: number
+  message: string
+}
+
 /** What a reader makes of an export file, ready for the writer. */
 export interface ImportReader {
   source: ImportSource
   categories: ImportedTerm[]
   tags: ImportedTerm[]
   authors: ImportedAuthor[]
-  /** Entries of the file that are not stories (pages, attachments, menus…) and why they are skipped. */
-  skipped: SkippedItem[]
+  /** Entries of the file that are not stories (pages, attachments, menus…): how many, by why they are skipped. */
+  skipped: Map<string, number>
+  /** What was repaired to read the file (the first 500 lines; `more` counts the rest). */
+  repairs: { list: FileRepair[]; more: number }
   postCount: number
   /** Hosts whose images belong to the old site (its own, and where its uploads live): those are copied. */
   imageHosts: string[]

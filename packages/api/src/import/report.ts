@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { FileRepair } from './model'
 
 export const importKinds = [
   'posts',
@@ -38,6 +39,10 @@ export const importReport = z.object({
   more_entries: z.number(),
   /** Images whose host did not answer: the posts keep pointing at them. */
   remote_images: z.array(z.string()),
+  /** What was repaired to read the file (a bare "&", control characters, bytes that are not UTF-8), by line. */
+  repairs: z.array(z.object({ line: z.number(), message: z.string() })),
+  /** Lines with repairs beyond those listed. */
+  more_repairs: z.number(),
   duration_ms: z.number(),
 })
 export type ImportReport = z.infer<typeof importReport>
@@ -62,6 +67,8 @@ export class ReportBuilder {
       entries: [],
       more_entries: 0,
       remote_images: [],
+      repairs: [],
+      more_repairs: 0,
       duration_ms: 0,
     }
   }
@@ -78,6 +85,11 @@ export class ReportBuilder {
   skip(kind: ImportKind, ref: string, message: string): void {
     this.count(kind, 'skipped')
     this.entry(kind, ref, 'skipped', message)
+  }
+
+  repaired(repairs: FileRepair[], more: number): void {
+    this.report.repairs = repairs
+    this.report.more_repairs = more
   }
 
   remoteImage(url: string): void {

@@ -47,9 +47,8 @@ export async function writeImport(
   const report = new ReportBuilder(reader.source.format, options.dryRun, reader.source.siteUrl)
   const source = sourceKeyOf(reader)
   const { prisma } = deps
-  const skipReasons = new Map<string, number>()
-  for (const s of reader.skipped) skipReasons.set(s.reason, (skipReasons.get(s.reason) ?? 0) + 1)
-  for (const [reason, n] of skipReasons)
+  report.repaired(reader.repairs.list, reader.repairs.more)
+  for (const [reason, n] of reader.skipped)
     report.entry('file', `${n} ${n === 1 ? 'entry' : 'entries'}`, 'skipped', reason)
 
   const authors = await ensureAuthors(prisma, reader, options, report)

@@ -4,7 +4,7 @@ import { slugify } from '../../slug'
 import { parseOldDate } from '../dates'
 import { replaceIframes } from '../embeds'
 import { ImportFileError } from '../errors'
-import type { ImportedAuthor, ImportedPost, ImportedTerm, ImportReader, SkippedItem, UnreadablePost } from '../model'
+import type { ImportedAuthor, ImportedPost, ImportedTerm, ImportReader, UnreadablePost } from '../model'
 import { PAGES_NOT_ASKED } from '../model'
 import { excerptFromContent, htmlToText } from '../../posts/story-text'
 import { renderLexical } from './lexical'
@@ -138,12 +138,10 @@ function ghostReader(data: GhostData, siteUrl: string, includePages: boolean): I
   for (const pa of [...data.posts_authors].sort(bySortOrder))
     if (!postAuthor.has(pa.post_id)) postAuthor.set(pa.post_id, pa.author_id)
 
-  const skipped: SkippedItem[] = []
   const isPage = (p: GhostPost) => p.type === 'page' || p.page === true || p.page === 1
-  const stories = data.posts.filter((p) => {
-    if (isPage(p) && !includePages) skipped.push({ ref: `page ${p.slug || p.id}`, reason: PAGES_NOT_ASKED })
-    return !isPage(p) || includePages
-  })
+  const stories = data.posts.filter((p) => !isPage(p) || includePages)
+  const pagesLeftOut = data.posts.length - stories.length
+  const skipped = new Map(pagesLeftOut ? [[PAGES_NOT_ASKED, pagesLeftOut]] : [])
 
   const map = (p: GhostPost): ImportedPost | UnreadablePost => {
     const status = STATUS[p.status]
@@ -200,6 +198,7 @@ function ghostReader(data: GhostData, siteUrl: string, includePages: boolean): I
     tags,
     authors,
     skipped,
+    repairs: { list: [], more: 0 },
     postCount: stories.length,
     imageHosts: URL.canParse(siteUrl) ? [new URL(siteUrl).host.toLowerCase()] : [],
     async eachPost(handle) {

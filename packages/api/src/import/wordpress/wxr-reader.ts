@@ -1,8 +1,9 @@
 import { slugify } from '../../slug'
 import { ImportFileError } from '../errors'
-import type { ImportedAuthor, ImportedTerm, ImportReader, SkippedItem } from '../model'
+import type { ImportedAuthor, ImportedTerm, ImportReader } from '../model'
 import { PAGES_NOT_ASKED } from '../model'
 import { child, childText, childrenNamed, streamWxr, type XmlNode } from './xml-stream'
+import { RepairLog } from './wxr-repair'
 import type { AttachmentInfo } from './shortcodes'
 import { mapWxrPost } from './wxr-post'
 
@@ -37,7 +38,8 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
   const categories = new Map<string, ImportedTerm>()
   const tags = new Map<string, ImportedTerm>()
   const attachments = new Map<string, AttachmentInfo>()
-  const skipped: SkippedItem[] = []
+  const skipped = new Map<string, number>()
+  const repairs = new RepairLog()
   const postTypes = new Set(['post', ...(options.includePages ? ['page'] : [])])
   let postCount = 0
 
@@ -46,62 +48,64 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
     if (clean && name && !map.has(clean)) map.set(clean, { slug: clean, name: name.slice(0, 100), description })
   }
 
-  await streamWxr(file, {
-    channel: (name, text) => channel.set(name, text),
-    record(node) {
-      switch (node.name) {
-        case 'wp:author':
-          authors.push({
-            key: childText(node, 'wp:author_login'),
-            email: childText(node, 'wp:author_email').toLowerCase(),
-            firstName: childText(node, 'wp:author_first_name') || childText(node, 'wp:author_display_name'),
-            lastName: childText(node, 'wp:author_last_name'),
-          })
-          return
-        case 'wp:category':
-          return addTerm(
-            categories,
-            childText(node, 'wp:category_nicename'),
-            childText(node, 'wp:cat_name'),
-            childText(node, 'wp:category_description'),
-          )
-        case 'wp:tag':
-          return addTerm(
-            tags,
-            childText(node, 'wp:tag_slug'),
-            childText(node, 'wp:tag_name'),
-            childText(node, 'wp:tag_description'),
-          )
-        case 'item': {
-          const type = childText(node, 'wp:post_type') || 'post'
-          const id = childText(node, 'wp:post_id')
-          if (type === 'attachment') {
-            const meta = metaOf(node)
-            attachments.set(id, {
-              url: childText(node, 'wp:attachment_url') || childText(node, 'guid'),
-              alt: (meta.get('_wp_attachment_image_alt') ?? '').trim() || childText(node, 'title'),
-              caption: childText(node, 'excerpt:encoded'),
-              parentId: childText(node, 'wp:post_parent'),
+  await streamWxr(
+    file,
+    {
+      channel: (name, text) => channel.set(name, text),
+      record(node) {
+        switch (node.name) {
+          case 'wp:author':
+            authors.push({
+              key: childText(node, 'wp:author_login'),
+              email: childText(node, 'wp:author_email').toLowerCase(),
+              firstName: childText(node, 'wp:author_first_name') || childText(node, 'wp:author_display_name'),
+              lastName: childText(node, 'wp:author_last_name'),
             })
             return
-          }
-          if (!postTypes.has(type)) {
-            skipped.push({
-              ref: `${type} ${id} ${childText(node, 'title')}`.trim(),
-              reason: type === 'page' ? PAGES_NOT_ASKED : `"${type}" entries are not stories`,
-            })
-            return
-          }
-          postCount++
-          // Terms used by posts but missing from the channel's lists (some exporters leave them out).
-          for (const term of childrenNamed(node, 'category')) {
-            if (term.attrs.domain === 'category') addTerm(categories, term.attrs.nicename ?? '', term.text.trim())
-            if (term.attrs.domain === 'post_tag') addTerm(tags, term.attrs.nicename ?? '', term.text.trim())
+          case 'wp:category':
+            return addTerm(
+              categories,
+              childText(node, 'wp:category_nicename'),
+              childText(node, 'wp:cat_name'),
+              childText(node, 'wp:category_description'),
+            )
+          case 'wp:tag':
+            return addTerm(
+              tags,
+              childText(node, 'wp:tag_slug'),
+              childText(node, 'wp:tag_name'),
+              childText(node, 'wp:tag_description'),
+            )
+          case 'item': {
+            const type = childText(node, 'wp:post_type') || 'post'
+            const id = childText(node, 'wp:post_id')
+            if (type === 'attachment') {
+              const meta = metaOf(node)
+              attachments.set(id, {
+                url: childText(node, 'wp:attachment_url') || childText(node, 'guid'),
+                alt: (meta.get('_wp_attachment_image_alt') ?? '').trim() || childText(node, 'title'),
+                caption: childText(node, 'excerpt:encoded'),
+                parentId: childText(node, 'wp:post_parent'),
+              })
+              return
+            }
+            if (!postTypes.has(type)) {
+              const reason = type === 'page' ? PAGES_NOT_ASKED : `"${type.slice(0, 60)}" entries are not stories`
+              skipped.set(reason, (skipped.get(reason) ?? 0) + 1)
+              return
+            }
+            postCount++
+            // Terms used by posts but missing from the channel's lists (some exporters leave them out).
+            for (const term of childrenNamed(node, 'category')) {
+              if (term.attrs.domain === 'category') addTerm(categories, term.attrs.nicename ?? '', term.text.trim())
+              if (term.attrs.domain === 'post_tag') addTerm(tags, term.attrs.nicename ?? '', term.text.trim())
+            }
           }
         }
-      }
+      },
     },
-  })
+    repairs,
+  )
 
   const version = channel.get('wp:wxr_version')
   if (!version)
@@ -130,6 +134,7 @@ export async function readWxr(file: string, options: WxrOptions = {}): Promise<I
     tags: [...tags.values()],
     authors,
     skipped,
+    repairs: { list: repairs.list(), more: repairs.more },
     postCount,
     imageHosts: hostsOf([siteUrl, ...[...attachments.values()].map((a) => a.url)]),
     eachPost: (handle) =>

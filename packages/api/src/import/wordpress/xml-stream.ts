@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
 import sax from 'sax'
 import { ImportFileError } from '../errors'
+import { repairedWxrText, RepairLog } from './wxr-repair'
 
 /** A small element tree: one <item> (or a channel-level <wp:author>, <wp:category>…) at a time. */
 export interface XmlNode {
@@ -16,8 +17,19 @@ export const childrenNamed = (node: XmlNode, name: string): XmlNode[] => node.ch
 
 // Elements of <channel> handed over whole; everything else at channel level is read as simple text.
 const RECORDS = new Set(['item', 'wp:author', 'wp:category', 'wp:tag', 'wp:term'])
-// One story with all its comments should never come near this; a bigger one is refused, not buffered.
-const MAX_RECORD_CHARS = 32 * 1024 * 1024
+
+/**
+ * What a WordPress export needs, with room to spare; a file beyond any of these is refused, never buffered. A
+ * record is one <item> (a story with all its comments and metadata) or one author or term; WXR nests six deep
+ * (rss › channel › item › wp:comment › wp:commentmeta › wp:meta_key).
+ */
+export const WXR_LIMITS = {
+  recordChars: 32 * 1024 * 1024,
+  recordElements: 100_000,
+  records: 200_000,
+  depth: 24,
+  channelFieldChars: 64 * 1024,
+}
 
 export interface WxrVisitor {
   /** Text of a simple channel element (title, link, wp:base_site_url, wp:wxr_version…). */
@@ -30,12 +42,14 @@ export interface WxrVisitor {
  * entity could be looked at, so external entities and entity expansion bombs cannot work), and only one
  * record is in memory at a time. Throws ImportFileError with the line for anything that is not a WXR file.
  */
-export async function streamWxr(file: string, visitor: WxrVisitor): Promise<void> {
+export async function streamWxr(file: string, visitor: WxrVisitor, repairs = new RepairLog()): Promise<void> {
   const parser = sax.parser(true, { trim: false, normalize: false })
   const stack: XmlNode[] = []
   const pending: XmlNode[] = []
   let channelField: { name: string; text: string } | null = null
-  let recordChars = 0
+  let recordStart = 0
+  let recordElements = 0
+  let records = 0
   let depth = 0
   let sawRoot = false
   let failure: ImportFileError | null = null
@@ -62,21 +76,41 @@ export async function streamWxr(file: string, visitor: WxrVisitor): Promise<void
         return fail(`This is not a WordPress export (WXR): it starts with <${tag.name}>, not <rss>.`)
     }
     depth++
+    if (depth > WXR_LIMITS.depth)
+      return fail(
+        `The file nests elements more than ${WXR_LIMITS.depth} deep (${where()}): it is not a WordPress export.`,
+      )
+    if (depth === 3 && RECORDS.has(tag.name)) {
+      if (++records > WXR_LIMITS.records)
+        return fail(
+          `The file holds more than ${WXR_LIMITS.records.toLocaleString('en-US')} entries: split the export (WordPress: Tools → Export, by date or by author).`,
+        )
+      recordStart = parser.startTagPosition
+      recordElements = 0
+    }
     if (stack.length || (depth === 3 && RECORDS.has(tag.name))) {
+      if (++recordElements > WXR_LIMITS.recordElements)
+        return fail(
+          `An entry near ${where()} holds more than ${WXR_LIMITS.recordElements.toLocaleString('en-US')} elements; the file was refused.`,
+        )
+      if (parser.position - recordStart > WXR_LIMITS.recordChars) return failRecordSize()
       stack.push({ name: tag.name, attrs, text: '', children: [] })
     } else if (depth === 3) {
       channelField = { name: tag.name, text: '' }
     }
   }
+  const failRecordSize = () => fail(`An entry near ${where()} is larger than 32 MB; the file was refused.`)
   const onText = (text: string) => {
     if (failure) return
     const node = stack.at(-1)
     if (node) {
-      recordChars += text.length
-      if (recordChars > MAX_RECORD_CHARS)
-        return fail(`An entry near ${where()} is larger than 32 MB; the file was refused.`)
+      if (parser.position - recordStart > WXR_LIMITS.recordChars) return failRecordSize()
       node.text += text
-    } else if (channelField) channelField.text += text
+    } else if (channelField) {
+      channelField.text += text
+      if (channelField.text.length > WXR_LIMITS.channelFieldChars)
+        fail(`The element <${channelField.name}> near ${where()} is larger than 64 KB: it is not a WordPress export.`)
+    }
   }
   parser.ontext = onText
   parser.oncdata = onText
@@ -87,19 +121,16 @@ export async function streamWxr(file: string, visitor: WxrVisitor): Promise<void
     if (node) {
       const parent = stack.at(-1)
       if (parent) parent.children.push(node)
-      else {
-        pending.push(node)
-        recordChars = 0
-      }
+      else pending.push(node)
     } else if (channelField && depth === 2) {
       visitor.channel(channelField.name, channelField.text.trim())
       channelField = null
     }
   }
 
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 })
+  const stream = createReadStream(file, { highWaterMark: 256 * 1024 })
   try {
-    for await (const chunk of stream as AsyncIterable<string>) {
+    for await (const chunk of repairedWxrText(stream, repairs)) {
       parser.write(chunk)
       if (failure) throw failure
       for (const node of pending.splice(0)) await visitor.record(node)
