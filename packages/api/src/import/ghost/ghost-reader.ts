@@ -27,6 +27,8 @@ const ghostPost = z.object({
   type: z.string().nullish(),
   page: z.union([z.boolean(), z.number()]).nullish(),
   status: text,
+  /** Who could read it: public, members, paid, tiers (or a filter); missing in exports before Ghost 2. */
+  visibility: z.string().nullish(),
   created_at: date,
   updated_at: date,
   published_at: date,
@@ -107,6 +109,10 @@ export async function readGhost(file: string, options: GhostOptions = {}): Promi
   return ghostReader(data, siteUrl, options.includePages ?? false)
 }
 
+const ghostAudience = (visibility: string): string =>
+  ({ members: 'members', paid: 'paying members', tiers: 'members of some tiers' })[visibility] ??
+  `the readers of “${visibility.slice(0, 60)}”`
+
 function splitName(name: string): { firstName: string; lastName: string } {
   const parts = name.trim().split(/\s+/)
   return parts.length > 1
@@ -144,10 +150,15 @@ function ghostReader(data: GhostData, siteUrl: string, includePages: boolean): I
   const skipped = new Map(pagesLeftOut ? [[PAGES_NOT_ASKED, pagesLeftOut]] : [])
 
   const map = (p: GhostPost): ImportedPost | UnreadablePost => {
-    const status = STATUS[p.status]
+    let status = STATUS[p.status]
     if (!status) return { externalId: p.id, title: p.title, error: `unknown status "${p.status}"` }
     const notes: string[] = []
     if (p.status === 'sent') notes.push('sent as a newsletter only: imported as a draft')
+    // Members-only, paid or tier posts were not for everyone; this site has no members, so they wait as drafts.
+    if (p.visibility && p.visibility !== 'public' && status !== 'draft') {
+      status = 'draft'
+      notes.push(`only for ${ghostAudience(p.visibility)} on the old site: imported as a draft`)
+    }
     let html = p.html ?? ''
     if (!html && p.lexical) {
       const unknown = new Set<string>()

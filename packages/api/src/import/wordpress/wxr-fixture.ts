@@ -33,6 +33,8 @@ export interface WxrItem {
   link?: string
   attachmentUrl?: string
   parent?: number
+  /** WordPress's "Password protected" visibility. */
+  password?: string
 }
 
 export interface WxrSite {
@@ -120,7 +122,7 @@ export function wxrItem(item: WxrItem, siteUrl: string): string {
   <wp:post_parent>${item.parent ?? 0}</wp:post_parent>
   <wp:menu_order>0</wp:menu_order>
   <wp:post_type>${cdata(type)}</wp:post_type>
-  <wp:post_password>${cdata('')}</wp:post_password>
+  <wp:post_password>${cdata(item.password ?? '')}</wp:post_password>
   <wp:is_sticky>0</wp:is_sticky>
 ${item.attachmentUrl ? `  <wp:attachment_url>${cdata(item.attachmentUrl)}</wp:attachment_url>\n` : ''}  ${terms.join('\n  ')}
   ${meta.join('\n  ')}

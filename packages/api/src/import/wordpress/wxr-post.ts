@@ -93,11 +93,16 @@ export function mapWxrPost(item: XmlNode, context: WxrContext): ImportedPost | U
   const title = decodeEntities(childText(item, 'title')).slice(0, 200)
   const wpStatus = childText(item, 'wp:status')
   if (wpStatus === 'trash') return { externalId: id, title, error: 'in the trash on the old site' }
-  const status = STATUS[wpStatus]
+  let status = STATUS[wpStatus]
   if (!status) return { externalId: id, title, error: `unknown status "${wpStatus}"` }
   const notes: string[] = []
   if (wpStatus === 'private') notes.push('private on the old site: imported as a draft')
   if (wpStatus === 'pending') notes.push('pending review on the old site: imported as a draft')
+  // Only readers with the password saw it there; this site has no such thing, so it is the owner's to decide.
+  if (childText(item, 'wp:post_password') && status !== 'draft') {
+    status = 'draft'
+    notes.push('password-protected on the old site: imported as a draft (the password is not imported)')
+  }
 
   const meta = new Map(
     childrenNamed(item, 'wp:postmeta').map((m) => [childText(m, 'wp:meta_key'), child(m, 'wp:meta_value')?.text ?? '']),
