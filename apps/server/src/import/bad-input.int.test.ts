@@ -97,7 +97,9 @@ describe('bad import files are refused with a clear message and nothing written'
 
   it('one story the database refuses is reported and skipped; the others land whole', async () => {
     const site = defaultWxrSite('http://old.test')
-    const broken = { ...plainWxrPost(2), title: 'Broken \u0000 title', slug: 'broken' }
+    // Two comments under one id: the second import record breaks a unique key, so the database refuses the story.
+    const comment = { id: 77, author: 'Twin', date: '2019-01-03 10:00:00', content: 'Same id', approved: '1' as const }
+    const broken = { ...plainWxrPost(2), title: 'Broken story', slug: 'broken', comments: [comment, comment] }
     const text = wxrDocument(site, [plainWxrPost(1), broken, plainWxrPost(5)])
     const report = await importText('one-bad.xml', text)
     expect(report.counts.posts).toEqual({ created: 2, existing: 0, skipped: 1 })

@@ -10,6 +10,8 @@ import type { ImageFetcher } from './image-fetch'
 import { isUnreadable, type ImportedComment, type ImportedPost, type ImportReader } from './model'
 import { ReportBuilder, type ImportReport } from './report'
 import { ensureAuthors, TermWriter } from './terms'
+import { cleanImportedAuthor, cleanImportedPost, cleanImportedTerm } from './imported-text'
+import { cleanText } from '../input-policy'
 
 export type ImportDeps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'resolveHost'>
 
@@ -39,11 +41,13 @@ export const sourceKeyOf = (reader: ImportReader): string =>
  * (with its tags, comments, old addresses and import records), so one bad story is reported and skipped while
  * the rest land. Whatever an earlier run brought in is recognised by its import record and not created again.
  */
-export async function writeImport(
-  deps: ImportDeps,
-  reader: ImportReader,
-  options: ImportOptions,
-): Promise<ImportReport> {
+export async function writeImport(deps: ImportDeps, file: ImportReader, options: ImportOptions): Promise<ImportReport> {
+  const reader: ImportReader = {
+    ...file,
+    categories: file.categories.map(cleanImportedTerm),
+    tags: file.tags.map(cleanImportedTerm),
+    authors: file.authors.map(cleanImportedAuthor),
+  }
   const report = new ReportBuilder(reader.source.format, options.dryRun, reader.source.siteUrl)
   const source = sourceKeyOf(reader)
   const { prisma } = deps
@@ -62,7 +66,8 @@ export async function writeImport(
   const known = await knownToSite(prisma, source)
 
   let done = 0
-  await reader.eachPost(async (post) => {
+  await reader.eachPost(async (read) => {
+    const post = isUnreadable(read) ? { ...read, title: cleanText(read.title).value } : withCleanText(read)
     try {
       if (isUnreadable(post)) report.skip('posts', post.title || post.externalId, post.error)
       else
@@ -84,6 +89,11 @@ export async function writeImport(
     options.onProgress?.({ done: ++done, total: reader.postCount })
   })
   return report.finish()
+}
+
+function withCleanText(read: ImportedPost): ImportedPost {
+  const { post, note } = cleanImportedPost(read)
+  return note ? { ...post, notes: [...post.notes, note] } : post
 }
 
 function failureMessage(error: unknown): string {

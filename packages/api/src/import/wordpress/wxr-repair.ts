@@ -36,7 +36,8 @@ export class RepairLog {
 
 // Outside CDATA sections, comments and processing instructions, an "&" must start one of XML's five entities or
 // a character reference; anything else is the bare "&" of a URL query or a title that WordPress exported as is.
-const MARKUP = /<!\[CDATA\[|<!--|<\?|&(?!(?:amp|lt|gt|quot|apos|#\d+|#x[\da-fA-F]+);)/g
+// A character reference to a character XML does not allow (&#1;) is a control character like any other.
+const MARKUP = /<!\[CDATA\[|<!--|<\?|&#(?:x([\da-fA-F]{1,6})|(\d{1,7}));|&(?!(?:amp|lt|gt|quot|apos);)/g
 const CLOSE = { cdata: ']]>', comment: '-->', pi: '?>' } as const
 type State = 'text' | keyof typeof CLOSE
 // Characters XML 1.0 does not allow anywhere (tab, newline and carriage return are fine).
@@ -88,6 +89,14 @@ export async function* repairedWxrText(bytes: AsyncIterable<Buffer>, log: Repair
         from = match.index + 1
         continue
       }
+      if (match[0].startsWith('&#')) {
+        const code = match[1] ? parseInt(match[1], 16) : Number(match[2])
+        out.push(text.slice(from, match.index))
+        if (allowedInXml(code)) out.push(match[0])
+        else log.add('control', lineAt(match.index))
+        from = match.index + match[0].length
+        continue
+      }
       state = match[0] === '<?' ? 'pi' : match[0] === '<!--' ? 'comment' : 'cdata'
       out.push(text.slice(from, match.index + match[0].length))
       from = match.index + match[0].length
@@ -131,6 +140,14 @@ export async function* repairedWxrText(bytes: AsyncIterable<Buffer>, log: Repair
   }
   if (carry.length) yield repair(carry)
 }
+
+const allowedInXml = (code: number): boolean =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff)
 
 const countLines = (text: string): number => {
   let n = 0
