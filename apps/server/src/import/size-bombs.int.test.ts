@@ -77,3 +77,19 @@ describe('WordPress exports are read in bounded memory', () => {
     expect(report.counts.comments.created).toBe(100)
   })
 })
+
+describe('Ghost exports are bounded in depth and size', () => {
+  it('nesting beyond what an export holds is refused', async () => {
+    const deep = `{"data":{"posts":[${'['.repeat(50_000)}${']'.repeat(50_000)}]}}`
+    expect((await refusal('deep.json', deep, 'ghost')).message).toBe(
+      'The file nests values more than 16 deep; it was refused.',
+    )
+  })
+
+  it('a post larger than 32 MB is refused while it streams', async () => {
+    const big = `{"data":{"posts":[{"id":"p1","title":"Big","slug":"big","status":"published","html":"${'x'.repeat(33 * 1048576)}"}]}}`
+    expect((await refusal('big.json', big, 'ghost')).message).toBe(
+      'The file holds a value larger than 32 MB; it was refused.',
+    )
+  })
+})

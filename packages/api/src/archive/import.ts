@@ -1,22 +1,25 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { Prisma } from '@wayfarer/db'
 import type { AppDeps } from '../deps'
 import { ImportFileError } from '../import/errors'
 import { ReportBuilder, type ImportReport } from '../import/report'
-import { IMPORTED_AUTHOR_PASSWORD_HASH } from '../import/writer'
 import { LocalImageStore } from '../media/local-image-store'
-import { sanitizePostHtml } from '../posts/sanitize'
-import { archiveManifest, IMAGES_DIR, MANIFEST_NAME, type ArchiveManifest } from './schema'
-import { archiveTables, type ArchiveTable } from './tables'
+import { MAX_IMAGE_BYTES } from '../media/upload-limits'
+import { MAX_MANIFEST_BYTES, readManifest } from './manifest-stream'
+import { IMAGES_DIR, MANIFEST_NAME } from './schema'
+import { TableRestorer, writeLaterRefs, type RestoreState } from './table-restore'
+import { archiveTables } from './tables'
 import { readZip, type ZipEntry } from './zip-reader'
 
 type ArchiveDeps = Pick<AppDeps, 'prisma' | 'imageStore'>
-type Row = Record<string, unknown>
 
 const IMAGE_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpg|jpeg|png|gif|webp|avif|json)$/i
-const MAX_MANIFEST_BYTES = 512 * 1024 * 1024
-const MAX_IMAGE_ENTRY_BYTES = 64 * 1024 * 1024
+// What each entry can hold: a stored photo (uploads are at most 10 MB; re-encoding never triples one) and its
+// sidecar (a title, caption, place and tags).
+const MAX_IMAGE_ENTRY_BYTES = 3 * MAX_IMAGE_BYTES
+const MAX_SIDECAR_BYTES = 64 * 1024
+const entryLimit = (name: string) =>
+  name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : name.endsWith('.json') ? MAX_SIDECAR_BYTES : MAX_IMAGE_ENTRY_BYTES
 // The content tables that decide between a restore (empty site: ids kept) and a merge.
 const CONTENT = [
   'posts',
@@ -30,8 +33,6 @@ const CONTENT = [
 ]
 
 class DryRunRollback extends Error {}
-
-const keyOf = (row: Row, columns: string[]) => JSON.stringify(columns.map((c) => row[c] ?? null))
 
 const isImage = (bytes: Buffer, name: string): boolean => {
   if (name.endsWith('.json')) {
@@ -56,28 +57,18 @@ const isImage = (bytes: Buffer, name: string): boolean => {
  * Imports a Wayfarer archive. Into an empty site it is a restore: every row with its own id, so the site is
  * reproduced exactly. Into a site with content it merges: rows already there (same slug, e-mail, public id…)
  * are kept and the archive's rows pointing at them are renumbered, so nothing is duplicated. The database part
- * is one transaction: a bad archive changes nothing. Images are written afterwards, never over a different file.
+ * is one transaction, fed row by row from the zip: a bad archive (or one past a limit) changes nothing. Images
+ * are written afterwards, never over a different file.
  */
 export async function importArchive(
   deps: ArchiveDeps,
   file: string,
   options: { dryRun: boolean },
 ): Promise<ImportReport> {
-  const zip = await readZip(file, (name) => (name === MANIFEST_NAME ? MAX_MANIFEST_BYTES : MAX_IMAGE_ENTRY_BYTES))
+  const zip = await readZip(file, entryLimit)
   try {
     const manifestEntry = zip.entries.find((e) => e.name === MANIFEST_NAME)
     if (!manifestEntry) throw new ImportFileError('This zip is not a Wayfarer archive: it has no wayfarer.json.')
-    let json: unknown
-    try {
-      json = JSON.parse((await manifestEntry.read()).toString('utf8'))
-    } catch (error) {
-      throw error instanceof ImportFileError
-        ? error
-        : new ImportFileError('The archive’s wayfarer.json is not valid JSON.')
-    }
-    const parsed = archiveManifest.safeParse(json)
-    if (!parsed.success)
-      throw new ImportFileError(parsed.error.issues[0]?.message ?? 'The archive’s wayfarer.json is not valid.')
     const images = zip.entries.filter((e) => e.name !== MANIFEST_NAME)
     const stray = images.find(
       (e) => !e.name.startsWith(IMAGES_DIR) || !IMAGE_PATH.test(e.name.slice(IMAGES_DIR.length)),
@@ -85,8 +76,7 @@ export async function importArchive(
     if (stray)
       throw new ImportFileError(`The archive holds a file Wayfarer does not write: ${stray.name.slice(0, 200)}`)
 
-    const report = new ReportBuilder('wayfarer', options.dryRun, parsed.data.public_url)
-    await restoreTables(deps, parsed.data, report, options.dryRun)
+    const report = await restoreTables(deps, manifestEntry, options.dryRun)
     await restoreImages(deps, images, report, options.dryRun)
     return report.finish()
   } finally {
@@ -94,30 +84,54 @@ export async function importArchive(
   }
 }
 
-async function restoreTables(deps: ArchiveDeps, manifest: ArchiveManifest, report: ReportBuilder, dryRun: boolean) {
+async function restoreTables(deps: ArchiveDeps, manifest: ZipEntry, dryRun: boolean): Promise<ReportBuilder> {
+  let report = new ReportBuilder('wayfarer', dryRun, '')
   try {
     await deps.prisma.$transaction(
       async (tx) => {
         const counts = await Promise.all(
           CONTENT.map((t) => tx.$queryRawUnsafe<{ n: number }[]>(`SELECT count(*)::int AS n FROM "${t}"`)),
         )
-        const restore = counts.every((rows) => rows[0]?.n === 0)
-        if (!restore)
-          report.entry(
-            'file',
-            'archive',
-            'note',
-            'the site already has content: the archive was merged (rows already here were kept)',
-          )
-        const idMaps = new Map<string, Map<unknown, unknown>>()
-        const later: LaterRef[] = []
-        for (const table of archiveTables)
-          await restoreTable(tx, table, manifest.tables[table.table] ?? [], { restore, idMaps, report, later })
-        for (const ref of later) {
-          const target = idMaps.get(ref.target)?.get(ref.value)
-          if (target !== undefined)
-            await tx.$executeRawUnsafe(`UPDATE "${ref.table}" SET "${ref.column}" = $1 WHERE "id" = $2`, target, ref.id)
+        const state: RestoreState = {
+          restore: counts.every((rows) => rows[0]?.n === 0),
+          idMaps: new Map(),
+          report,
+          later: [],
         }
+        // Tables are written in the archive's order (users before the posts that name them…), one at a time.
+        let next = 0
+        let current: TableRestorer | null = null
+        const advanceTo = async (index: number) => {
+          while (next <= index) {
+            await current?.finish()
+            current = new TableRestorer(tx, archiveTables[next++]!, state)
+            await current.begin()
+          }
+        }
+        await readManifest(await manifest.stream(), {
+          header(header) {
+            report = state.report = new ReportBuilder('wayfarer', dryRun, header.public_url)
+            if (!state.restore)
+              report.entry(
+                'file',
+                'archive',
+                'note',
+                'the site already has content: the archive was merged (rows already here were kept)',
+              )
+          },
+          async row(table, row) {
+            const index = archiveTables.findIndex((t) => t.table === table)
+            // A table this version does not know is left out, as before.
+            if (index < 0) return
+            if (index < next - 1)
+              throw new ImportFileError(`The archive’s ${MANIFEST_NAME} lists ${table} out of order: was it edited?`)
+            await advanceTo(index)
+            await current!.add(row)
+          },
+        })
+        await advanceTo(archiveTables.length - 1)
+        await current!.finish()
+        await writeLaterRefs(tx, state)
         if (dryRun) throw new DryRunRollback()
       },
       { timeout: 30 * 60_000, maxWait: 60_000 },
@@ -125,91 +139,7 @@ async function restoreTables(deps: ArchiveDeps, manifest: ArchiveManifest, repor
   } catch (error) {
     if (!(error instanceof DryRunRollback)) throw error
   }
-}
-
-/** A reference written once its table is in (`ArchiveTable.laterRefs`). */
-interface LaterRef {
-  table: string
-  column: string
-  target: string
-  id: unknown
-  value: unknown
-}
-
-async function columnsOf(tx: Prisma.TransactionClient, table: string): Promise<Set<string>> {
-  const rows = await tx.$queryRawUnsafe<{ column_name: string }[]>(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`,
-    table,
-  )
-  return new Set(rows.map((r) => r.column_name))
-}
-
-async function restoreTable(
-  tx: Prisma.TransactionClient,
-  table: ArchiveTable,
-  rows: Row[],
-  state: { restore: boolean; idMaps: Map<string, Map<unknown, unknown>>; report: ReportBuilder; later: LaterRef[] },
-) {
-  const columns = await columnsOf(tx, table.table)
-  const hasId = columns.has('id')
-  const keepIds = state.restore && table.keepIds
-  const ids = new Map<unknown, unknown>()
-  state.idMaps.set(table.table, ids)
-  const keys = [table.key, ...(table.alsoUnique ?? [])]
-  const existing = (
-    await tx.$queryRawUnsafe<{ row: Row }[]>(`SELECT row_to_json(t) AS row FROM "${table.table}" t`)
-  ).map((r) => r.row)
-  const known = keys.map((k) => new Map(existing.map((row) => [keyOf(row, k), row])))
-  const dropped = new Set<string>()
-
-  for (const original of rows) {
-    const row: Row = { ...original }
-    let orphan = false
-    for (const [column, target] of Object.entries(table.refs ?? {})) {
-      const refTable = typeof target === 'function' ? target(row) : target
-      if (row[column] === null || row[column] === undefined || !refTable) continue
-      const mapped = state.idMaps.get(refTable)?.get(row[column])
-      if (mapped === undefined) orphan = true
-      else row[column] = mapped
-    }
-    if (orphan) continue
-    const laterValues = Object.keys(table.laterRefs ?? {}).map((column) => [column, row[column]] as const)
-    for (const [column] of laterValues) row[column] = null
-    const match = keys.map((k, i) => known[i]!.get(keyOf(row, k))).find((r) => r !== undefined)
-    if (match) {
-      if (hasId) ids.set(original.id, match.id)
-      if (table.report) state.report.count(table.report, 'existing')
-      continue
-    }
-    if (table.table === 'users') row.password_hash = IMPORTED_AUTHOR_PASSWORD_HASH
-    // Written past Prisma (and its sanitise-on-write), so an archive's HTML is cleaned here.
-    if (table.table === 'posts' && typeof row.content === 'string') row.content = sanitizePostHtml(row.content)
-    if (hasId && !keepIds) delete row.id
-    const names = Object.keys(row).filter((c) => columns.has(c) || (dropped.add(c), false))
-    const list = names.map((c) => `"${c}"`).join(', ')
-    const inserted = await tx.$queryRawUnsafe<{ id?: number }[]>(
-      `INSERT INTO "${table.table}" (${list}) SELECT ${list} FROM json_populate_record(NULL::"${table.table}", $1::json)${hasId ? ' RETURNING "id"' : ''}`,
-      JSON.stringify(row),
-    )
-    if (hasId) ids.set(original.id, inserted[0]?.id)
-    for (const [column, value] of laterValues)
-      if (value !== null && value !== undefined)
-        state.later.push({ table: table.table, column, target: table.laterRefs![column]!, id: inserted[0]?.id, value })
-    for (let i = 0; i < keys.length; i++) known[i]!.set(keyOf(row, keys[i]!), { ...row, id: inserted[0]?.id })
-    if (table.report) state.report.count(table.report, 'created')
-  }
-  if (dropped.size)
-    state.report.entry(
-      'file',
-      table.table,
-      'note',
-      `columns this site does not have were left out: ${[...dropped].join(', ')}`,
-    )
-  if (keepIds && hasId && rows.length) {
-    await tx.$executeRawUnsafe(
-      `SELECT setval(pg_get_serial_sequence('"${table.table}"', 'id'), (SELECT COALESCE(MAX("id"), 0) + 1 FROM "${table.table}"), false)`,
-    )
-  }
+  return report
 }
 
 async function restoreImages(deps: ArchiveDeps, images: ZipEntry[], report: ReportBuilder, dryRun: boolean) {

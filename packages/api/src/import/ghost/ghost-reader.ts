@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import { z } from 'zod'
 import { slugify } from '../../slug'
 import { parseOldDate } from '../dates'
@@ -8,6 +7,7 @@ import type { ImportedAuthor, ImportedPost, ImportedTerm, ImportReader, Unreadab
 import { PAGES_NOT_ASKED } from '../model'
 import { excerptFromContent, htmlToText } from '../../posts/story-text'
 import { renderLexical } from './lexical'
+import { readGhostTables } from './ghost-file'
 
 const id = z.union([z.string(), z.number()]).transform(String)
 const text = z
@@ -60,12 +60,6 @@ const ghostData = z.object({
 })
 type GhostData = z.infer<typeof ghostData>
 
-const ghostExport = z.union([
-  z.object({ db: z.array(z.object({ data: ghostData })).min(1) }),
-  z.object({ data: ghostData }),
-])
-
-const GHOST_URL = '__GHOST_URL__'
 const STATUS: Record<string, ImportedPost['status']> = {
   published: 'published',
   draft: 'draft',
@@ -80,33 +74,15 @@ export interface GhostOptions {
 
 /** A Ghost JSON export (Settings → Labs → Export), with or without the {db:[…]} wrapper. */
 export async function readGhost(file: string, options: GhostOptions = {}): Promise<ImportReader> {
-  let raw: string
-  try {
-    raw = await readFile(file, 'utf8')
-  } catch {
-    throw new ImportFileError('The file could not be read.')
-  }
   const siteUrl = (options.siteUrl ?? '').replace(/\/+$/, '')
-  if (raw.includes(GHOST_URL) && !siteUrl) {
-    throw new ImportFileError(
-      "This Ghost export links to its own site as __GHOST_URL__: give the old site's address (--site-url https://…) so links and images can be found.",
-    )
-  }
-  let json: unknown
-  try {
-    json = JSON.parse(siteUrl ? raw.replaceAll(GHOST_URL, siteUrl) : raw)
-  } catch {
-    throw new ImportFileError('The file is not valid JSON (is it complete?): expected a Ghost export.')
-  }
-  const parsed = ghostExport.safeParse(json)
+  const parsed = ghostData.safeParse(await readGhostTables(file, siteUrl))
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     throw new ImportFileError(
       `This is not a Ghost export${issue ? ` (${issue.path.join('.') || 'top level'}: ${issue.message})` : ''}.`,
     )
   }
-  const data = 'db' in parsed.data ? parsed.data.db[0]!.data : parsed.data.data
-  return ghostReader(data, siteUrl, options.includePages ?? false)
+  return ghostReader(parsed.data, siteUrl, options.includePages ?? false)
 }
 
 const ghostAudience = (visibility: string): string =>
