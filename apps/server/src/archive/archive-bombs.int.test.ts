@@ -137,6 +137,8 @@ describe('archive entries are held to what they can hold', () => {
     const file = await zipOf('order.zip', [
       ['wayfarer.json', json('{"tables":{"posts":[{"slug":"a"}]},"format":"wayfarer-export","version":1}')],
     ])
-    expect(await refusal(file)).toMatch(/not made by Wayfarer/)
+    expect(await refusal(file)).toBe(
+      'The archive’s wayfarer.json must start with its header (format, version, exported_at, public_url) before the tables, as Wayfarer writes it.',
+    )
   })
 })

@@ -49,6 +49,10 @@ export async function readManifest(
         fields[String(path[0])] = value
         return
       }
+      if (!header && HEADER_FIELDS.some((field) => !(field in fields)))
+        throw new ImportFileError(
+          `The archive’s ${MANIFEST_NAME} must start with its header (${HEADER_FIELDS.join(', ')}) before the tables, as Wayfarer writes it.`,
+        )
       checkHeader()
       if (++rows > MAX_ARCHIVE_ROWS)
         throw new ImportFileError(`The archive holds more than ${MAX_ARCHIVE_ROWS.toLocaleString('en-US')} rows.`)
