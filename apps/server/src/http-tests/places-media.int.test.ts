@@ -272,6 +272,11 @@ describe('GPX routes on a story', () => {
     ['a JPEG named .gpx', new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), /not a readable GPX/],
     ['a file over 5 MB', `${track}${' '.repeat(5 * 1024 * 1024)}`, /at most 5 MB/],
     [
+      'a track nested 32,768 deep',
+      `<gpx version="1.1">${'<trk>'.repeat(32_768)}<trkseg><trkpt lat="1" lon="2"/></trkseg>${'</trk>'.repeat(32_768)}</gpx>`,
+      /nests its elements deeper than GPX does/,
+    ],
+    [
       'more than 100,000 points',
       gpxOf(Array.from({ length: 100_001 }, () => [1, 1] as [number, number])),
       /at most 100,000 points/,

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseGpx, MAX_GPX_POINTS } from './gpx'
+import { parseGpx, MAX_GPX_DEPTH, MAX_GPX_POINTS } from './gpx'
 import { routeFigures } from './route-figures'
-import { placeMessages } from './schema'
+import { MAX_GPX_BYTES, placeMessages } from './schema'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
 const gpxOf = (points: [number, number, number?, string?][], name = 'Test walk') =>
@@ -76,6 +78,48 @@ describe('reading GPX safely', () => {
   ]
   it.each(refusals)('refuses %s with a clear message', (_label, input, message) => {
     expect(() => parseGpx(typeof input === 'string' ? bytes(input) : input)).toThrow(message)
+  })
+
+  it('refuses a track nested 32,768 deep (togeojson would take its time squared) before building anything', () => {
+    const deep = `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">${'<trk>'.repeat(32_768)}<trkseg><trkpt lat="1" lon="2"/><trkpt lat="1.1" lon="2"/></trkseg>${'</trk>'.repeat(32_768)}</gpx>`
+    expect(deep.length).toBeLessThan(MAX_GPX_BYTES)
+    expect(() => parseGpx(bytes(deep))).toThrow(placeMessages.gpxTooDeep)
+    const justRight = `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1">${'<extensions>'.repeat(MAX_GPX_DEPTH - 4)}${'</extensions>'.repeat(MAX_GPX_DEPTH - 4)}<trk><trkseg><trkpt lat="1" lon="2"/><trkpt lat="1.1" lon="2"/></trkseg></trk></gpx>`
+    expect(parseGpx(bytes(justRight)).segments[0]).toHaveLength(2)
+  })
+
+  it('refuses more than a million elements', () => {
+    const many = `<gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><extensions>${'<a/>'.repeat(1_000_000)}</extensions></gpx>`
+    expect(many.length).toBeLessThan(MAX_GPX_BYTES)
+    expect(() => parseGpx(bytes(many))).toThrow(placeMessages.gpxTooManyElements)
+  })
+})
+
+// Real recordings from other programs (fixtures/README.md): a Strava run with Garmin heart-rate extensions,
+// GPX 1.1, and an ExpertGPS export, GPX 1.0 with waypoints, routes and thirteen track segments.
+describe('real GPX files', () => {
+  const fixture = (name: string) => new Uint8Array(readFileSync(path.join(import.meta.dirname, 'fixtures', name)))
+
+  it('reads a Strava run with Garmin TrackPointExtension data', () => {
+    const gpx = parseGpx(fixture('strava-run-gpxtpx.gpx'))
+    expect(gpx.name).toBe('Greeting SF with a dumb, dumb route')
+    expect(gpx.segments.map((s) => s.length)).toEqual([1118])
+    expect(gpx.segments[0]![0]).toEqual({
+      longitude: -122.407225,
+      latitude: 37.783292,
+      elevation: 11.2,
+      time: Date.parse('2015-01-19T21:24:20Z'),
+    })
+    const figures = routeFigures(gpx)
+    expect([figures.distanceM, figures.elevationGainM, figures.pointCount]).toEqual([3568, 90, 1118])
+  })
+
+  it('reads an ExpertGPS export (GPX 1.0) with many track segments', () => {
+    const gpx = parseGpx(fixture('expertgps-blue-hills.gpx'))
+    expect(gpx.name).toBe('BIG LOOP')
+    expect(gpx.segments).toHaveLength(13)
+    const figures = routeFigures(gpx)
+    expect([figures.distanceM, figures.pointCount]).toEqual([51897, 1242])
   })
 })
 

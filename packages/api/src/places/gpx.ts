@@ -1,10 +1,18 @@
 import { DOMParser } from '@xmldom/xmldom'
 import { gpx as gpxToGeoJson } from '@tmcw/togeojson'
+import sax from 'sax'
 import type { Position } from 'geojson'
 import { InvalidInputError } from '../errors'
 import { MAX_GPX_BYTES, placeMessages } from './schema'
 
 export const MAX_GPX_POINTS = 100_000
+/**
+ * GPX nests seven deep with device extensions (gpx › trk › trkseg › trkpt › extensions › gpxtpx:TrackPointExtension ›
+ * gpxtpx:hr); twice that is room enough. togeojson walks the tree in time that grows with the square of its depth,
+ * so depth is checked first. Ten elements per point at the point limit is as many as a file may have.
+ */
+export const MAX_GPX_DEPTH = 16
+export const MAX_GPX_ELEMENTS = 1_000_000
 
 /** One recorded position of a track. */
 export interface TrackPoint {
@@ -26,8 +34,9 @@ const POINT_TAG = /<(?:[\w-]+:)?(?:trkpt|rtept)\b/g
 /**
  * Reads a GPX upload safely. Before any XML parser sees the bytes: the size limit, no DOCTYPE or ENTITY
  * declaration at all (GPX never needs one; refusing them rules out external entities and billion-laughs
- * expansion whatever the parser would do) and the point limit. Then xmldom, which fails on malformed XML
- * instead of guessing, and togeojson for the tracks and routes.
+ * expansion whatever the parser would do) and the point limit; then one linear pass of sax for depth and
+ * element count. Then xmldom, which fails on malformed XML instead of guessing, and togeojson for the tracks
+ * and routes.
  */
 export function parseGpx(bytes: Uint8Array | undefined): ParsedGpx {
   if (!bytes || bytes.byteLength === 0) throw new InvalidInputError(placeMessages.gpxMissing)
@@ -35,6 +44,7 @@ export function parseGpx(bytes: Uint8Array | undefined): ParsedGpx {
   const text = new TextDecoder('utf-8').decode(bytes)
   if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new InvalidInputError(placeMessages.gpxEntities)
   if ((text.match(POINT_TAG)?.length ?? 0) > MAX_GPX_POINTS) throw new InvalidInputError(placeMessages.gpxTooManyPoints)
+  checkShape(text)
 
   let features: ReturnType<typeof gpxToGeoJson>['features']
   try {
@@ -69,6 +79,28 @@ export function parseGpx(bytes: Uint8Array | undefined): ParsedGpx {
   }
   if (segments.length === 0) throw new InvalidInputError(placeMessages.gpxEmpty)
   return { name, segments }
+}
+
+/** Depth and element count in one streaming pass (nothing is built), stopping at the first excess. */
+function checkShape(text: string): void {
+  const parser = sax.parser(true)
+  let depth = 0
+  let elements = 0
+  let refusal: string | null = null
+  parser.onopentag = () => {
+    if (++depth > MAX_GPX_DEPTH) refusal ??= placeMessages.gpxTooDeep
+    else if (++elements > MAX_GPX_ELEMENTS) refusal ??= placeMessages.gpxTooManyElements
+  }
+  parser.onclosetag = () => {
+    depth--
+  }
+  parser.onerror = () => {
+    refusal ??= placeMessages.gpxMalformed
+  }
+  // Fed in slices so a refusal stops the pass within one of them.
+  for (let at = 0; at < text.length && !refusal; at += 64 * 1024) parser.write(text.slice(at, at + 64 * 1024))
+  if (!refusal) parser.close()
+  if (refusal) throw new InvalidInputError(refusal)
 }
 
 // togeojson gives one array of times for a LineString and an array per line for a MultiLineString.

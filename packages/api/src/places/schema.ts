@@ -14,6 +14,8 @@ export const placeMessages = {
   gpxTooManyPoints: 'GPX files may have at most 100,000 points',
   gpxEntities: 'GPX files may not contain a DOCTYPE or entity declarations',
   gpxMalformed: 'This file is not a readable GPX file',
+  gpxTooDeep: 'This GPX file nests its elements deeper than GPX does (at most 16 levels)',
+  gpxTooManyElements: 'GPX files may have at most 1,000,000 elements',
   gpxEmpty: 'This GPX file has no track or route points',
   routeMissing: 'This story has no route',
   suggestShort: 'Type at least 2 letters',
