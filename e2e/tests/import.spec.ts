@@ -27,11 +27,13 @@ const story: WxrItem = {
   creator: 'alice',
 }
 const page_: WxrItem = { id: 4243, title: 'About me', slug: 'about-me', type: 'page', date: wxrDate, content: 'Hello.' }
+// One title carries a bare "&", as real exports do: the file is read, and the repair shown with its line.
 const wxr = wxrDocument(defaultWxrSite(OLD_SITE), [
   story,
   ...Array.from({ length: FILLER }, (_, i) => plainWxrPost(9000 + i)),
   page_,
-])
+]).replace('<title><![CDATA[Day 9000 on the road]]></title>', '<title>Day 9000 on the road & back</title>')
+const repairedLine = wxr.slice(0, wxr.indexOf('on the road & back')).split('\n').length
 
 // The imported stories leave with this file: the specs after it count the demo site's 12 stories.
 let demoPosts: number[] = []
@@ -63,6 +65,11 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
   await expect(page.getByRole('heading', { name: 'Dry run: what the import will do' })).toBeFocused()
   await expect(countsRow(page, 'dry-run-summary', 'Stories')).toContainText(`${FILLER + 1}`)
   await expect(page.getByTestId('dry-run-summary')).toContainText(/Skipped: In the file · 1 entry — .*page/i)
+  const repairs = page.getByRole('list', { name: 'Repaired in the file' })
+  await expect(repairs).toHaveText(`Line ${repairedLine} — a bare “&” was read as “&amp;”`)
+  // The list scrolls on its own when long, so it is a keyboard stop with a visible focus ring.
+  await repairs.focus()
+  await expect(repairs).toHaveCSS('outline-style', 'solid')
   expect((await request.get(`/api/posts/slug/${SLUG}`)).status()).toBe(404)
   await expectNoAxeViolations(page, 'import, dry-run summary')
 

@@ -29,6 +29,10 @@ export function printReport(
       ([kind, c]) => `  ${kind.padEnd(12)}${pad(c.created, 10)}${pad(c.existing, 10)}${pad(c.skipped, 10)}`,
     ),
     '',
+    ...(report.repairs.length
+      ? ['  Repaired in the file:', ...report.repairs.map((r) => `  line ${r.line}: ${r.message}`), '']
+      : []),
+    ...(report.more_repairs ? [`  … and ${report.more_repairs} more lines with repairs`, ''] : []),
     ...report.entries.map((e) => `  ${e.outcome.padEnd(8)} ${e.kind}: ${e.ref}: ${e.message}`),
     ...(report.more_entries ? [`  … and ${report.more_entries} more entries`] : []),
     ...(report.remote_images.length

@@ -16,7 +16,8 @@ export const usage = `Usage:
   npm run import -- wayfarer FILE.zip [--dry-run]      a Wayfarer archive: restore into an empty site, or merge
   npm run export -- FILE.zip                           the whole site (secrets left out) with its local images
 
-  --site-url URL     the old site's address (Ghost's __GHOST_URL__, old links); WordPress files carry their own
+  --site-url URL     the old site's address (Ghost's __GHOST_URL__, old links; WordPress files carry their own);
+                     images at exactly this origin are copied even on a private network or another port
   --dry-run          read the file and report what would be imported, without writing anything
   --include-pages    import pages as stories too
   --no-images        keep images at their old addresses instead of copying them into the image store

@@ -7,7 +7,8 @@ import { slugify } from '../slug'
 import { hasUnsafeMarkup, relinkOldSite } from './embeds'
 import { ImageCopier } from './image-copier'
 import type { ImageFetcher } from './image-fetch'
-import { isUnreadable, type ImportedComment, type ImportedPost, type ImportReader } from './model'
+import { isUnreadable, type ImportedPost, type ImportReader } from './model'
+import { addComments, addRedirects, countNewDryRun } from './story-extras'
 import { ReportBuilder, type ImportReport } from './report'
 import { ensureAuthors, TermWriter } from './terms'
 import { cleanImportedAuthor, cleanImportedPost, cleanImportedTerm } from './imported-text'
@@ -221,67 +222,6 @@ async function writePost(deps: ImportDeps, job: PostJob): Promise<void> {
   if (post.status === 'scheduled' && post.publishedAt && post.publishedAt <= deps.now()) {
     report.entry('posts', ref, 'note', 'its scheduled time has passed: it is published now')
   }
-}
-
-async function countNewDryRun(prisma: PrismaClient, job: PostJob, slug: string) {
-  const recorded = await prisma.importRecord.count({
-    where: { source: job.source, kind: 'comment', externalId: { in: job.post.comments.map((c) => c.externalId) } },
-  })
-  job.report.count('comments', 'existing', recorded)
-  job.report.count('comments', 'created', job.post.comments.length - recorded)
-  const redirects = await prisma.redirect.count({ where: { fromPath: { in: job.post.oldPaths } } })
-  job.report.count('redirects', 'existing', redirects)
-  job.report.count('redirects', 'created', job.post.oldPaths.filter((p) => p !== `/blog/${slug}`).length - redirects)
-}
-
-async function addComments(tx: Prisma.TransactionClient, job: PostJob, postId: number) {
-  const { source, post, report } = job
-  if (!post.comments.length) return
-  const recorded = new Set(
-    (
-      await tx.importRecord.findMany({
-        where: { source, kind: 'comment', externalId: { in: post.comments.map((c) => c.externalId) } },
-        select: { externalId: true },
-      })
-    ).map((r) => r.externalId),
-  )
-  for (const comment of post.comments) {
-    if (recorded.has(comment.externalId)) {
-      report.count('comments', 'existing')
-      continue
-    }
-    const created = await tx.comment.create({ data: commentData(comment, postId, job.options.ownerId) })
-    await tx.importRecord.create({
-      data: { source, kind: 'comment', externalId: comment.externalId, localId: created.id },
-    })
-    report.count('comments', 'created')
-  }
-}
-
-const commentData = (c: ImportedComment, postId: number, moderatorId: number): Prisma.CommentUncheckedCreateInput => ({
-  postId,
-  authorName: c.authorName,
-  authorEmail: c.authorEmail,
-  authorWebsite: c.authorWebsite,
-  content: c.content,
-  status: c.status,
-  createdAt: c.createdAt,
-  // Moderated on the old site; recorded as moderated by the owner who brought it over.
-  ...(c.status === 'pending' ? {} : { moderatedAt: c.createdAt, moderatedById: moderatorId }),
-})
-
-async function addRedirects(tx: Prisma.TransactionClient, job: PostJob, slug: string) {
-  const target = `/blog/${slug}`
-  const paths = job.post.oldPaths.filter((p) => p !== target)
-  if (!paths.length) return
-  // An old address someone already answers (an earlier run, another story, the owner by hand) is left alone.
-  const source = job.source.split(' ')[0]!
-  const { count } = await tx.redirect.createMany({
-    data: paths.map((fromPath) => ({ fromPath, toPath: target, source })),
-    skipDuplicates: true,
-  })
-  job.report.count('redirects', 'created', count)
-  job.report.count('redirects', 'existing', paths.length - count)
 }
 
 /**

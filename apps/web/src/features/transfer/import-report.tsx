@@ -80,6 +80,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           </tbody>
         </table>
       </div>
+      <RepairList report={report} />
       <EntryList title={planned ? 'What will be skipped, and why' : 'What was skipped, and why'} entries={problems} />
       <EntryList title="Notes" entries={notes} />
       {report.more_entries > 0 && (
@@ -100,6 +101,36 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         </details>
       )}
     </div>
+  )
+}
+
+/** What was repaired to read the file (a bare "&", control characters, bytes that are not UTF-8), by line. */
+function RepairList({ report }: { report: ImportReport }) {
+  if (!report.repairs.length) return null
+  const title = 'Repaired in the file'
+  return (
+    <section className="text-sm">
+      <h4 className="font-semibold text-gray-900">{title}</h4>
+      <p className="mt-1 text-gray-700">
+        The file had damage that WordPress itself reads past; it was read the same way.
+      </p>
+      <ul
+        tabIndex={0}
+        aria-label={title}
+        className="mt-2 max-h-48 space-y-1 overflow-y-auto pr-2 focus-visible:outline-2 focus-visible:outline-teal-700"
+      >
+        {report.repairs.map((r) => (
+          <li key={`${r.line} ${r.message}`} className="break-words text-gray-700">
+            <span className="font-medium text-gray-900">Line {n(r.line)}</span> — {r.message}
+          </li>
+        ))}
+      </ul>
+      {report.more_repairs > 0 && (
+        <p className="mt-1 text-gray-600">
+          …and {n(report.more_repairs)} more lines (the command line prints them all).
+        </p>
+      )}
+    </section>
   )
 }
 
