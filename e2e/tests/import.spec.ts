@@ -67,8 +67,9 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
   await expect(page.getByTestId('dry-run-summary')).toContainText(/Skipped: In the file · 1 entry — .*page/i)
   const repairs = page.getByRole('list', { name: 'Repaired in the file' })
   await expect(repairs).toHaveText(`Line ${repairedLine} — a bare “&” was read as “&amp;”`)
-  // The list scrolls on its own when long, so it is a keyboard stop with a visible focus ring.
-  await repairs.focus()
+  // The list scrolls on its own when long, so it is the next keyboard stop after the heading, with a focus ring.
+  await page.keyboard.press('Tab')
+  await expect(repairs).toBeFocused()
   await expect(repairs).toHaveCSS('outline-style', 'solid')
   expect((await request.get(`/api/posts/slug/${SLUG}`)).status()).toBe(404)
   await expectNoAxeViolations(page, 'import, dry-run summary')
