@@ -7,7 +7,7 @@ import { Readable } from 'node:stream'
 import yazl from 'yazl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importArchive, ImportFileError, LocalImageStore } from '@wayfarer/api'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 // Small zips that unpack into far more than they hold: each is refused at a limit that fits the entry, while it
 // streams, with nothing imported and without the server's memory growing with what the zip unfolds to.

@@ -9,7 +9,7 @@ import { IMAGE_NOT_COPIED, importSiteFile, LocalImageStore, type ImportReport } 
 import { defaultWxrSite, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
 import { multipart } from '../http-tests/places.fixtures'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 // A hostile export chooses the addresses of its images. A listener on the loopback interface (IPv4 and IPv6)
 // serves a real PNG as the "secret": had the import fetched it, it would be stored and served to anyone under

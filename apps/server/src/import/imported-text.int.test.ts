@@ -5,7 +5,7 @@ import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile } from '@wayfarer/api'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 // Imported text passes the input policy typed text passes: control characters (and a broken UTF-16 half) are
 // removed, so the feed and the sitemap stay well-formed XML and no story is refused by the database for a NUL.

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, ImportFileError, type ImportReport } from '@wayfarer/api'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 // Real exports carry a bare "&", a control character or a stray byte; WordPress's own importer reads them.
 // The two fixtures come from the Ghost team's WordPress migrator (see fixtures/README.md): before this, both

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { SaxesParser } from 'saxes'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, type ImportReport } from '@wayfarer/api'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 // What an author kept from the public on the old site stays private here: WordPress's password-protected posts
 // and Ghost's members-only, paid and tier posts come in as drafts, listed in the report with the reason. The

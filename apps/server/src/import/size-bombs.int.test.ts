@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, ImportFileError } from '@wayfarer/api'
 import { defaultWxrSite, plainWxrPost, wxrDocument, wxrFooter, wxrHeader } from '@wayfarer/api/import-fixtures'
-import { startTestServer, type TestServer } from '../testing'
+import { startTestServer, type TestServer } from '../testing/test-server'
 
 // Small files that unfold into a great deal of work: each is refused at a limit that fits what a real export
 // holds, before the server's memory grows with the file.
