@@ -210,10 +210,7 @@ export const setPhotoPlaceInput = z
     country_code: z.preprocess((v) => (v === '' ? null : v), countryCode.nullable()).default(null),
     /** The photo's location text ("Pokhara, Nepal"); unchanged when absent. */
     location: text('Location').trim().max(200).optional(),
-    taken_at: text('Taken at')
-      .pipe(z.iso.datetime({ offset: true }))
-      .nullable()
-      .optional(),
+    taken_at: z.iso.datetime({ offset: true }).nullable().optional(),
     /** The image host's fields, to keep the place of a photo that is not published yet. */
     image: publishImage.omit({ public_id: true, location: true }).optional(),
   })
