@@ -37,7 +37,7 @@ export const importReport = z.object({
   entries: z.array(reportEntry),
   /** Entries beyond the first MAX_ENTRIES are only counted. */
   more_entries: z.number(),
-  /** Images whose host did not answer: the posts keep pointing at them. */
+  /** Images that were not copied (refused, unreachable, or copying off): the posts keep pointing at them. */
   remote_images: z.array(z.string()),
   /** What was repaired to read the file (a bare "&", control characters, bytes that are not UTF-8), by line. */
   repairs: z.array(z.object({ line: z.number(), message: z.string() })),

@@ -38,9 +38,10 @@ export interface WxrVisitor {
 }
 
 /**
- * Streams a WXR file through sax: no DTD is ever processed (a file that declares one is refused before any
- * entity could be looked at, so external entities and entity expansion bombs cannot work), and only one
- * record is in memory at a time. Throws ImportFileError with the line for anything that is not a WXR file.
+ * Streams a WXR file, repaired on the way as WordPress would read it (`wxr-repair.ts`, logged in `repairs`),
+ * through sax: no DTD is ever processed (a file that declares one is refused before any entity could be looked
+ * at, so external entities and entity expansion bombs cannot work), only one record is in memory at a time and
+ * WXR_LIMITS hold. Throws ImportFileError with the line for anything that is not a WXR file.
  */
 export async function streamWxr(file: string, visitor: WxrVisitor, repairs = new RepairLog()): Promise<void> {
   const parser = sax.parser(true, { trim: false, normalize: false })
