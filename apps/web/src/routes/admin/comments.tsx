@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CommentsScreen } from '../../features/admin-comments/comments-screen'
-import { commentsView, moderationQueueQuery } from '../../features/admin-comments/queries'
+import { CommentsScreen } from '../../features/admin/comments/comments-screen'
+import { commentsView, moderationQueueQuery } from '../../features/admin/comments/queries'
 import { settled } from '../../lib/preload'
 import { viewInUrl } from '../../lib/url-view'
 

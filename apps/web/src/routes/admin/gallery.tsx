@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AdminGalleryScreen } from '../../features/admin-gallery/admin-gallery-screen'
-import { gallerySettingsQuery, publishedRecordsQuery } from '../../features/admin-gallery/queries'
+import { AdminGalleryScreen } from '../../features/admin/gallery/admin-gallery-screen'
+import { gallerySettingsQuery, publishedRecordsQuery } from '../../features/admin/gallery/queries'
 import { settled } from '../../lib/preload'
 import { optionalText, z } from '../../lib/search-params'
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { DashboardScreen } from '../../features/dashboard/dashboard-screen'
-import { dashboardQuery } from '../../features/dashboard/queries'
-import { unreadMessagesQuery } from '../../features/admin-messages/queries'
+import { DashboardScreen } from '../../features/admin/dashboard/dashboard-screen'
+import { dashboardQuery } from '../../features/admin/dashboard/queries'
+import { unreadMessagesQuery } from '../../features/admin/messages/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/')({

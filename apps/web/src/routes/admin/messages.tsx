@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { MessagesScreen } from '../../features/admin-messages/messages-screen'
-import { inboxQuery, messagesView } from '../../features/admin-messages/queries'
+import { MessagesScreen } from '../../features/admin/messages/messages-screen'
+import { inboxQuery, messagesView } from '../../features/admin/messages/queries'
 import { settled } from '../../lib/preload'
 import { viewInUrl } from '../../lib/url-view'
 

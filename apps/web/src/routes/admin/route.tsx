@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { authStorage } from '../../lib/auth-storage'
-import { AdminLayout } from '../../features/admin/admin-layout'
+import { AdminLayout } from '../../features/admin/shell/admin-layout'
 import { NotFoundScreen } from '../../features/pages/not-found-screen'
 
 /** Every /admin route sits below this guard: signed out means /login (SPEC.md §2, §6). */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AiSettingsScreen } from '../../features/settings/ai-settings-screen'
-import { aiSettingsQuery } from '../../features/settings/queries'
-import { SettingsTabs } from '../../features/transfer/settings-tabs'
+import { AiSettingsScreen } from '../../features/admin/settings/ai-settings-screen'
+import { aiSettingsQuery } from '../../features/admin/settings/queries'
+import { SettingsTabs } from '../../features/admin/transfer/settings-tabs'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { ImportExportScreen } from '../../features/transfer/import-export-screen'
-import { importLimitsQuery } from '../../features/transfer/queries'
+import { ImportExportScreen } from '../../features/admin/transfer/import-export-screen'
+import { importLimitsQuery } from '../../features/admin/transfer/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings_/import')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { RedirectsScreen } from '../../features/transfer/redirects-screen'
-import { redirectsQuery } from '../../features/transfer/queries'
+import { RedirectsScreen } from '../../features/admin/transfer/redirects-screen'
+import { redirectsQuery } from '../../features/admin/transfer/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings_/redirects')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { EditPostScreen } from '../../../features/posts-admin/edit-post-screen'
-import { postForEditQuery, tagsQuery } from '../../../features/posts-admin/queries'
+import { EditPostScreen } from '../../../features/admin/posts/edit-post-screen'
+import { postForEditQuery, tagsQuery } from '../../../features/admin/posts/queries'
 import { categoriesQuery } from '../../../features/blog/queries'
 import { settled } from '../../../lib/preload'
 

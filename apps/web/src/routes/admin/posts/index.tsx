@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { PostsListScreen } from '../../../features/posts-admin/posts-list-screen'
-import { adminPostsQuery, postsView } from '../../../features/posts-admin/queries'
+import { PostsListScreen } from '../../../features/admin/posts/posts-list-screen'
+import { adminPostsQuery, postsView } from '../../../features/admin/posts/queries'
 import { settled } from '../../../lib/preload'
 import { viewInUrl } from '../../../lib/url-view'
 

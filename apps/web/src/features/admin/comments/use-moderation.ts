@@ -1,0 +1,109 @@
+import { useState } from 'react'
+import { useQueryClient, type QueryKey } from '@tanstack/react-query'
+import { getQueryKey } from '@trpc/react-query'
+import { messages } from '@wayfarer/api/messages'
+import { statusAfter, type AdminComment, type AdminCommentsOutput, type ModerationAction } from '@wayfarer/api/schemas'
+import { trpc } from '../../../lib/trpc'
+import { useAuth } from '../../auth/auth-context'
+import { toUserMessage } from '../../../lib/user-message'
+import { countsDelta, withDeletion, withModeration } from './moderation-cache'
+import { useToast } from '../shell/toast-host'
+
+type Snapshot = [QueryKey, AdminCommentsOutput | undefined][]
+
+/**
+ * Moderation with optimistic updates: every cached moderation list (any filter or page, and anything else
+ * built on comments.adminList) shows the new status and counts at once; a refusal restores the snapshot and
+ * shows the server's error or the spec's alert text. Afterwards the lists are fetched again from the server.
+ */
+export function useModeration() {
+  const queryClient = useQueryClient()
+  const utils = trpc.useUtils()
+  const auth = useAuth()
+  const [failure, setFailure] = useState<string | null>(null)
+  const toast = useToast()
+  const listKey = getQueryKey(trpc.comments.adminList)
+
+  async function applyOptimistically(
+    update: (page: AdminCommentsOutput, rows: AdminComment[]) => AdminCommentsOutput,
+    ids: number[],
+  ) {
+    setFailure(null)
+    await queryClient.cancelQueries({ queryKey: listKey })
+    const snapshot: Snapshot = queryClient.getQueriesData<AdminCommentsOutput>({ queryKey: listKey })
+    const rows = new Map<number, AdminComment>()
+    for (const [, page] of snapshot)
+      for (const c of page?.comments ?? []) if (ids.includes(c.id) && !rows.has(c.id)) rows.set(c.id, c)
+    queryClient.setQueriesData<AdminCommentsOutput>(
+      { queryKey: listKey },
+      (page) => page && update(page, [...rows.values()]),
+    )
+    return snapshot
+  }
+
+  const rollback = (snapshot: Snapshot | undefined) => {
+    for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data)
+  }
+  const refresh = () => Promise.all([utils.comments.invalidate(), utils.dashboard.invalidate()])
+
+  const moderated = (action: ModerationAction, ids: number[]) => (page: AdminCommentsOutput, rows: AdminComment[]) =>
+    withModeration(
+      page,
+      new Set(ids),
+      {
+        status: statusAfter[action],
+        moderatedAt: new Date().toISOString(),
+        moderatedByEmail: auth.user?.email ?? null,
+      },
+      countsDelta(rows, statusAfter[action]),
+    )
+
+  const moderate = trpc.comments.moderate.useMutation({
+    onMutate: (vars) => applyOptimistically(moderated(vars.action, [vars.comment_id]), [vars.comment_id]),
+    onError: (error, _vars, snapshot) => {
+      rollback(snapshot)
+      setFailure(toUserMessage(error, messages.moderation.moderateFailed))
+    },
+    onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, 1) }),
+    onSettled: refresh,
+  })
+
+  const moderateBulk = trpc.comments.moderateBulk.useMutation({
+    onMutate: (vars) => applyOptimistically(moderated(vars.action, vars.comment_ids), vars.comment_ids),
+    onError: (error, _vars, snapshot) => {
+      rollback(snapshot)
+      setFailure(toUserMessage(error, messages.moderation.moderateManyFailed))
+    },
+    onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, vars.comment_ids.length) }),
+    onSettled: refresh,
+  })
+
+  const remove = trpc.comments.delete.useMutation({
+    onMutate: (vars) =>
+      applyOptimistically((page, rows) => withDeletion(page, vars.id, countsDelta(rows, null)), [vars.id]),
+    onError: (error, _vars, snapshot) => {
+      rollback(snapshot)
+      setFailure(toUserMessage(error, messages.moderation.deleteFailed))
+    },
+    onSuccess: () => toast({ text: 'Comment deleted' }),
+    onSettled: refresh,
+  })
+
+  return {
+    moderate: (id: number, action: ModerationAction) => moderate.mutate({ comment_id: id, action }),
+    moderateMany: (ids: number[], action: ModerationAction) => moderateBulk.mutate({ comment_ids: ids, action }),
+    remove: (id: number) => remove.mutate({ id }),
+    failure,
+    dismissFailure: () => setFailure(null),
+  }
+}
+
+const moderationVerbs: Record<ModerationAction, string> = {
+  approve: 'approved',
+  deny: 'denied',
+  spam: 'marked as spam',
+}
+
+/** "Comment approved", "3 comments marked as spam": what the toast says after a moderation action. */
+const moderationNotice = (action: ModerationAction, count: number) =>
+  `${count === 1 ? 'Comment' : `${count} comments`} ${moderationVerbs[action]}`

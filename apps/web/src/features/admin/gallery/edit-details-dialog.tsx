@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react'
+import type { GalleryMetadata } from '@wayfarer/api/schemas'
+import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
+import { PointSummary, type PlacePoint } from '../places/place-fields'
+import { PlaceSearch, placeLabel } from '../places/place-search'
+import { PinPicker } from '../places/pin-picker'
+import type { ManagedImage, PhotoPlaceChange } from './use-admin-gallery'
+
+// The limits of a published record (gallery/schema.ts publishImage), so the server never has to refuse.
+const LIMITS = { title: 200, caption: 1000, location: 200, tag: 60, tags: 30 }
+
+const fieldClass =
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-teal-600 focus:outline-none'
+
+/** "a, b ,c,,b" → ["a", "b", "c"]: tags as the owner types them, tidied the way the AI's are. */
+export const parseTags = (text: string): string[] =>
+  [
+    ...new Set(
+      text
+        .split(',')
+        .map((t) => t.trim().toLowerCase().replace(/^#/, '').slice(0, LIMITS.tag))
+        .filter(Boolean),
+    ),
+  ].slice(0, LIMITS.tags)
+
+const pointOf = (image: ManagedImage): PlacePoint => ({
+  latitude: image.place?.latitude ?? null,
+  longitude: image.place?.longitude ?? null,
+  country_code: image.place?.country_code ?? null,
+})
+
+/**
+ * Title, caption, location and tags of one photo, written by hand (the AI button fills the same fields), and
+ * where it was taken: a place from the gazetteer gives the point and the location text. `place` is passed only
+ * when the point changed.
+ */
+export function EditDetailsDialog({
+  image,
+  onSave,
+  onClose,
+}: {
+  image: ManagedImage
+  onSave: (metadata: GalleryMetadata, place?: PhotoPlaceChange) => void
+  onClose: () => void
+}) {
+  const [title, setTitle] = useState(image.title)
+  const [caption, setCaption] = useState(image.caption)
+  const [location, setLocation] = useState(image.location)
+  const [tags, setTags] = useState(image.tags.join(', '))
+  const [point, setPoint] = useState(() => pointOf(image))
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const moved = JSON.stringify(point) !== JSON.stringify(pointOf(image))
+    onSave(
+      { title: title.trim(), caption: caption.trim(), location: location.trim(), tags: parseTags(tags) },
+      moved ? { ...point, location: location.trim() } : undefined,
+    )
+  }
+
+  return (
+    <Dialog
+      onClose={onClose}
+      backdropClassName="bg-black/50"
+      className="max-h-full w-full max-w-lg overflow-y-auto rounded-xl bg-white p-6 shadow-xl"
+    >
+      <DialogTitle className="text-lg font-semibold text-gray-900">Edit photo details</DialogTitle>
+      <form onSubmit={submit} className="mt-4 space-y-4">
+        <label className="block text-sm font-medium text-gray-700">
+          Title
+          <input
+            value={title}
+            maxLength={LIMITS.title}
+            onChange={(e) => setTitle(e.target.value)}
+            className={fieldClass}
+          />
+        </label>
+        <label className="block text-sm font-medium text-gray-700">
+          Caption
+          <textarea
+            value={caption}
+            maxLength={LIMITS.caption}
+            rows={3}
+            onChange={(e) => setCaption(e.target.value)}
+            className={fieldClass}
+          />
+        </label>
+        <label className="block text-sm font-medium text-gray-700">
+          Location
+          <input
+            value={location}
+            maxLength={LIMITS.location}
+            onChange={(e) => setLocation(e.target.value)}
+            className={fieldClass}
+          />
+        </label>
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-gray-700">Place on the map</legend>
+          <PlaceSearch
+            label="Find where it was taken"
+            onPick={(place) => {
+              setPoint({ latitude: place.latitude, longitude: place.longitude, country_code: place.country_code })
+              setLocation(placeLabel(place).slice(0, LIMITS.location))
+            }}
+          />
+          <PointSummary value={point} onRemove={() => setPoint({ ...point, latitude: null, longitude: null })} />
+          <PinPicker point={point} onPoint={setPoint} />
+        </fieldset>
+        <label className="block text-sm font-medium text-gray-700">
+          Tags
+          <input
+            value={tags}
+            onChange={(e) => setTags(e.target.value)}
+            aria-describedby="tags-hint"
+            className={fieldClass}
+          />
+          <span id="tags-hint" className="mt-1 block text-xs font-normal text-gray-600">
+            Separated by commas. The tags hero, about and gear put a photo on the Home and About pages.
+          </span>
+        </label>
+        <div className="flex justify-end gap-3 pt-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit">Save details</Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,185 @@
+import { useState } from 'react'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { RedirectItem } from '@wayfarer/api/schemas'
+import { Card, ConfirmButton, Dialog, DialogTitle, LoadError, Pagination, Skeleton, Toast, Button } from '@wayfarer/ui'
+import { trpc, trpcUtils } from '../../../lib/trpc'
+import { useAdminTitle } from '../../../lib/page-meta'
+import { toUserMessage } from '../../../lib/user-message'
+import { RedirectForm, type RedirectFields } from './redirect-form'
+import { redirectsQuery } from './queries'
+import { SettingsTabs } from './settings-tabs'
+
+const NETWORK = 'Could not reach the server. Please check your connection.'
+
+/** Admin → Settings → Redirects: old addresses (imported or added by hand) answered with 301 to a page here. */
+export function RedirectsScreen() {
+  useAdminTitle('Redirects')
+  const [page, setPage] = useState(1)
+  const [search, setSearch] = useState('')
+  const [editing, setEditing] = useState<RedirectItem | null>(null)
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null)
+  const list = useQuery({
+    ...redirectsQuery(trpcUtils, { page, search: search.trim() }),
+    placeholderData: keepPreviousData,
+  })
+  const utils = trpc.useUtils()
+  const create = trpc.redirects.create.useMutation()
+  const update = trpc.redirects.update.useMutation()
+  const remove = trpc.redirects.delete.useMutation()
+
+  const save = async (work: () => Promise<unknown>, done: string): Promise<string | null> => {
+    try {
+      await work()
+      await utils.redirects.list.invalidate()
+      setNotice({ error: false, text: done })
+      return null
+    } catch (e) {
+      return toUserMessage(e, 'The redirect could not be saved', NETWORK)
+    }
+  }
+  const del = async (r: RedirectItem) => {
+    try {
+      await remove.mutateAsync({ id: r.id })
+      await utils.redirects.list.invalidate()
+      setNotice({ error: false, text: `Deleted the redirect from ${r.from_path}` })
+    } catch (e) {
+      setNotice({ error: true, text: toUserMessage(e, 'The redirect could not be deleted', NETWORK) })
+    }
+  }
+
+  return (
+    <div className="max-w-4xl">
+      <SettingsTabs />
+      <div className="mb-6">
+        <h2 className="text-2xl font-bold text-gray-900">Redirects</h2>
+        <p className="text-sm text-gray-600">
+          Old addresses of your stories answer with a permanent (301) redirect, so links and search ranking keep
+          working.
+        </p>
+      </div>
+      <div className="space-y-6">
+        <Card className="p-6">
+          <h3 className="mb-3 text-lg font-semibold text-gray-900">Add a redirect</h3>
+          <RedirectForm
+            submitLabel="Add redirect"
+            pending={create.isPending}
+            onSubmit={(f) => save(() => create.mutateAsync(f), `Added the redirect from ${f.from_path.trim()}`)}
+          />
+        </Card>
+        {notice && (
+          <Toast tone={notice.error ? 'error' : 'success'} onDismiss={() => setNotice(null)} durationMs={4000}>
+            {notice.text}
+          </Toast>
+        )}
+        <Card className="space-y-4 p-6">
+          <div>
+            <label htmlFor="redirect-search" className="text-sm font-medium text-gray-700">
+              Search redirects
+            </label>
+            <input
+              id="redirect-search"
+              type="search"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value)
+                setPage(1)
+              }}
+              className="mt-1 w-full max-w-sm rounded-lg border border-gray-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-teal-700"
+            />
+          </div>
+          {list.isError && <LoadError message="Failed to load redirects" onRetry={() => void list.refetch()} />}
+          {!list.data && !list.isError && <Skeleton className="h-40 w-full" />}
+          {list.data && <RedirectTable rows={list.data.redirects} onEdit={setEditing} onDelete={(r) => void del(r)} />}
+          {list.data && <Pagination page={page} pages={list.data.pagination.pages} onPage={setPage} />}
+        </Card>
+      </div>
+      {editing && (
+        <Dialog
+          onClose={() => setEditing(null)}
+          backdropClassName="bg-black/50"
+          className="w-full max-w-xl rounded-xl bg-white p-6 shadow-xl"
+        >
+          <DialogTitle className="mb-4 text-lg font-semibold text-gray-900">Edit redirect</DialogTitle>
+          <RedirectForm
+            initial={{ from_path: editing.from_path, to_path: editing.to_path }}
+            submitLabel="Save redirect"
+            pending={update.isPending}
+            onCancel={() => setEditing(null)}
+            onSubmit={async (f: RedirectFields) => {
+              const problem = await save(
+                () => update.mutateAsync({ id: editing.id, ...f }),
+                `Saved the redirect from ${f.from_path.trim()}`,
+              )
+              if (!problem) setEditing(null)
+              return problem
+            }}
+          />
+        </Dialog>
+      )}
+    </div>
+  )
+}
+
+function RedirectTable({
+  rows,
+  onEdit,
+  onDelete,
+}: {
+  rows: RedirectItem[]
+  onEdit: (r: RedirectItem) => void
+  onDelete: (r: RedirectItem) => void
+}) {
+  if (!rows.length) return <p className="text-sm text-gray-600">No redirects yet.</p>
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">Redirects</caption>
+        <thead className="border-b border-gray-200 text-gray-600">
+          <tr>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Old address
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              New address
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              From
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              <span className="sr-only">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100">
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="redirect-row">
+              <td className="max-w-xs py-2 pr-4 break-all font-mono text-xs text-gray-900">{r.from_path}</td>
+              <td className="max-w-xs py-2 pr-4 break-all font-mono text-xs text-gray-900">{r.to_path}</td>
+              <td className="py-2 pr-4 text-gray-700">{r.source === 'manual' ? 'Added by hand' : r.source}</td>
+              <td className="py-2 text-right whitespace-nowrap">
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  onClick={() => onEdit(r)}
+                  aria-label={`Edit the redirect from ${r.from_path}`}
+                >
+                  Edit
+                </Button>
+                <ConfirmButton
+                  variant="ghost"
+                  size="sm"
+                  className="text-red-700"
+                  aria-label={`Delete the redirect from ${r.from_path}`}
+                  confirm={`Delete the redirect from ${r.from_path}? Old links to it will stop working.`}
+                  onConfirm={() => onDelete(r)}
+                >
+                  Delete
+                </ConfirmButton>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}

@@ -1,7 +1,0 @@
-import type { TrpcUtils } from '../../lib/trpc'
-
-export const importLimitsQuery = (trpc: TrpcUtils) => trpc.transfer.limits.queryOptions()
-
-/** Redirects of Admin → Settings → Redirects, one page at a time. */
-export const redirectsQuery = (trpc: TrpcUtils, view: { page: number; search?: string | undefined }) =>
-  trpc.redirects.list.queryOptions({ page: view.page, search: view.search || undefined }, { staleTime: 0 })
