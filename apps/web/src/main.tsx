@@ -4,7 +4,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from '@tanstack/react-router'
 import { QueryClientProvider } from '@tanstack/react-query'
-import { queryClient, trpc, trpcClient } from './lib/trpc'
+import { queryClient } from './lib/trpc'
 import { router } from './router'
 import { AuthProvider } from './features/auth/auth-provider'
 import { primeQueriesFromPage } from './lib/initial-data'
@@ -14,12 +14,10 @@ primeQueriesFromPage()
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <AuthProvider>
-          <RouterProvider router={router} />
-        </AuthProvider>
-      </QueryClientProvider>
-    </trpc.Provider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <RouterProvider router={router} />
+      </AuthProvider>
+    </QueryClientProvider>
   </StrictMode>,
 )

@@ -1,14 +1,14 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
-import { queryClient, trpcUtils } from './lib/trpc'
+import { queryClient } from './lib/trpc'
 
 /**
- * The app's router. Loaders get the tRPC utilities and the query cache through the context, so hovering or
- * focusing a link loads the next screen's code and data before the click (`defaultPreload: 'intent'`).
+ * The app's router. Loaders get the query cache through the context, so hovering or focusing a link loads the
+ * next screen's code and data before the click (`defaultPreload: 'intent'`).
  */
 export const router = createRouter({
   routeTree,
-  context: { trpc: trpcUtils, queryClient },
+  context: { queryClient },
   defaultPreload: 'intent',
   // TanStack Query decides what is fresh; the router asks the loaders every time and they read the cache.
   defaultPreloadStaleTime: 0,

@@ -156,6 +156,36 @@ describe('gallery REST paths on the local store', () => {
     expect(twice.json()).toEqual({ success: false, error: 'Image not found' })
   })
 
+  it("pages the host's folder with its next token: `next` over REST, `cursor` over tRPC (its infinite queries)", async () => {
+    const folder = 'tests/paging'
+    const ids = []
+    for (const background of ['#111', '#222', '#333'])
+      ids.push((await upload(server, await photo(400, 300, background), folder)).json().data.public_id as string)
+    const rest = async (query: string) =>
+      (
+        await server.app.inject({ url: `/api/gallery/cloudinary?folder=${folder}&limit=2${query}`, headers: auth() })
+      ).json()
+    const first = await rest('')
+    expect(first.data).toHaveLength(2)
+    expect(first.pagination.next).toEqual(expect.any(String))
+    const second = await rest(`&next=${first.pagination.next}`)
+    expect(second).toMatchObject({ success: true, pagination: { next: null } })
+    const restIds = [...first.data, ...second.data].map((image: { public_id: string }) => image.public_id)
+    expect([...restIds].sort()).toEqual([...ids].sort())
+
+    const trpc = async (input: Record<string, unknown>) =>
+      (
+        await server.app.inject({
+          url: `/trpc/gallery.hostImages?input=${encodeURIComponent(JSON.stringify({ folder, limit: 2, ...input }))}`,
+          headers: auth(),
+        })
+      ).json().result.data as { images: { public_id: string }[]; next: string | null }
+    const trpcFirst = await trpc({})
+    const trpcSecond = await trpc({ cursor: trpcFirst.next, direction: 'forward' })
+    expect([...trpcFirst.images, ...trpcSecond.images].map((image) => image.public_id)).toEqual(restIds)
+    expect(trpcSecond.next).toBeNull()
+  })
+
   it('serves 400×300 thumbnails as WebP or AVIF by Accept, and srcset widths', async () => {
     const image = (await upload(server, await photo(1600, 1000))).json().data
     const webp = await server.app.inject({

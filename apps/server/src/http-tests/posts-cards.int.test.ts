@@ -76,11 +76,11 @@ describe('posts.cards (the blog list procedure)', () => {
     ])
   })
 
-  it('pages with page and limit; a page past the end is empty but still counts', async () => {
-    const second = (await cards({ limit: 3, page: 2 })).body.result.data
+  it('pages with cursor (the page number, as tRPC infinite queries send it) and limit; a page past the end is empty but still counts', async () => {
+    const second = (await cards({ limit: 3, cursor: 2 })).body.result.data
     expect(slugsOf(second)).toEqual(['packing-light'])
     expect(second.pagination).toEqual({ page: 2, limit: 3, total: 4, pages: 2 })
-    const past = (await cards({ limit: 3, page: 5 })).body.result.data
+    const past = (await cards({ limit: 3, cursor: 5 })).body.result.data
     expect(past.cards).toEqual([])
     expect(past.pagination).toEqual({ page: 5, limit: 3, total: 4, pages: 2 })
   })
@@ -110,7 +110,7 @@ describe('posts.cards (the blog list procedure)', () => {
   })
 
   it('bounds the page size and refuses bad input with 400', async () => {
-    for (const input of [{ limit: 0 }, { page: 0 }, { search: 'x'.repeat(201) }, { page: 1.5 }]) {
+    for (const input of [{ limit: 0 }, { cursor: 0 }, { search: 'x'.repeat(201) }, { cursor: 1.5 }]) {
       expect((await cards(input)).status, JSON.stringify(input)).toBe(400)
     }
     // Issue 11's input policy: a page size beyond the maximum is served at the maximum, never refused.

@@ -105,6 +105,9 @@ describe('GET /api/openapi.json', () => {
         .sort(),
     ).toEqual(['lat', 'lng'])
     expect(op('GET /api/gallery').parameters?.map((p) => p.name)).toEqual(['maxImages'])
+    // The inputs tRPC's infinite queries page with `cursor` keep the REST names `page` and `next`.
+    expect(op('GET /api/comments/post/:postId').parameters?.map((p) => p.name)).toEqual(['postId', 'page', 'limit'])
+    expect(op('GET /api/gallery/cloudinary').parameters?.map((p) => p.name)).toEqual(['folder', 'limit', 'next'])
     expect(Object.keys(op('POST /api/comments/submit').requestBody!.content)).toEqual(['application/json'])
     expect(Object.keys(op('POST /api/posts/:id/route').requestBody!.content)).toEqual(['multipart/form-data'])
     expect(op('PUT /api/posts/:id').parameters?.map((p) => p.name)).toEqual(['id'])

@@ -148,7 +148,7 @@ function storyPoint(post: PublicPost, place: StoryPlace | null): GeoPoint | null
 async function blogHead(deps: AppDeps, head: PageHead, url: string): Promise<PageHead> {
   const category = new URLSearchParams(url.split('?')[1] ?? '').get('category')?.trim()
   const input = category && category.length <= 100 ? { category } : {}
-  const parsed = postCardsInput.safeParse({ ...input, page: 1 })
+  const parsed = postCardsInput.safeParse({ ...input, cursor: 1 })
   if (!parsed.success) return head
   const firstPage = await listPostCards(deps, parsed.data)
   head.initialData = [{ procedure: 'posts.cards', infinite: true, input, data: firstPage }]

@@ -189,7 +189,7 @@ describe('served HTML of a post', () => {
     const firstPage = async (input: Record<string, unknown>) =>
       (
         await server.app.inject({
-          url: `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, page: 1 }))}`,
+          url: `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, cursor: 1 }))}`,
         })
       ).json().result.data as { cards: { slug: string }[] }
     const all = (await get('/blog')).body

@@ -6,8 +6,7 @@ import {
   type PostCardsOutput,
   type PublicPost,
 } from '@wayfarer/api/schemas'
-import { storyCardsQuery } from '../features/blog/queries'
-import { queryClient, trpcUtils } from './trpc'
+import { queryClient, trpc } from './trpc'
 
 /**
  * The embedded block (`InitialQuery`): a story page's story, the home page's hero picture and latest stories, or
@@ -59,10 +58,14 @@ export function primeQueriesFromPage(): void {
   const queries = embeddedQueries.safeParse(parsed)
   if (!queries.success) return
   for (const query of queries.data) {
-    if (query.procedure === 'posts.story') trpcUtils.posts.story.setData(query.input, query.data)
+    if (query.procedure === 'posts.story') queryClient.setQueryData(trpc.posts.story.queryKey(query.input), query.data)
     else if (query.procedure === 'posts.cards' && 'infinite' in query)
-      queryClient.setQueryData(storyCardsQuery(query.input).queryKey, { pages: [query.data], pageParams: [1] })
-    else if (query.procedure === 'posts.cards') trpcUtils.posts.cards.setData(query.input, query.data)
-    else trpcUtils.gallery.bodyPhotos.setData(query.input, query.data)
+      queryClient.setQueryData(trpc.posts.cards.infiniteQueryKey(query.input), {
+        pages: [query.data],
+        pageParams: [1],
+      })
+    else if (query.procedure === 'posts.cards')
+      queryClient.setQueryData(trpc.posts.cards.queryKey(query.input), query.data)
+    else queryClient.setQueryData(trpc.gallery.bodyPhotos.queryKey(query.input), query.data)
   }
 }

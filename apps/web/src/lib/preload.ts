@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { TrpcUtils } from './trpc'
 
-/** What every route loader receives (the router's context). */
+/**
+ * What every route loader receives (the router's context). The queries themselves come from each feature's
+ * `queries.ts`, built on the one `trpc` options proxy (`lib/trpc.ts`), so a loader and its screen share a cache entry.
+ */
 export interface RouterContext {
-  trpc: TrpcUtils
   queryClient: QueryClient
 }
 

@@ -1,28 +1,28 @@
 import {
-  createTRPCQueryUtils,
-  createTRPCReact,
+  createTRPCClient,
   httpBatchLink,
   httpLink,
   splitLink,
   TRPCClientError,
   type Operation,
   type TRPCLink,
-} from '@trpc/react-query'
+} from '@trpc/client'
 import { observable } from '@trpc/server/observable'
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '@wayfarer/api'
 import { MAX_TRPC_BATCH } from '@wayfarer/api/schemas'
 import { QueryClient } from '@tanstack/react-query'
 import { authStorage } from './auth-storage'
 import { sessionEvents } from './session-events'
 
-/** Typed hooks for every procedure of the server (end-to-end types from @wayfarer/api). */
-export const trpc = createTRPCReact<AppRouter>()
-
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } },
 })
 
-/** Any procedure answering 401 to a call that carried a session signs the owner out (SPEC.md §2). */
+/**
+ * Any procedure answering 401 to a call that carried a session signs the owner out and returns to the sign-in
+ * screen: the session expired or was revoked elsewhere, and every later call would fail the same way.
+ */
 const signOutOnUnauthorized: TRPCLink<AppRouter> =
   () =>
   ({ next, op }) =>
@@ -49,24 +49,30 @@ function authorization(ops: readonly Operation[]) {
   return token ? { authorization: `Bearer ${token}` } : {}
 }
 
-export const trpcClient = trpc.createClient({
+/**
+ * The one tRPC client. Screens and loaders never call it directly: they go through `trpc` below. Only the
+ * session's own calls (`auth.login`, `auth.logout` in AuthProvider) use it, because they change who is asking
+ * and so must stay outside the query cache that signing out clears.
+ */
+export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     signOutOnUnauthorized,
     // Calls that may wait on an outside service (YouTube) travel alone, so a slow upstream never holds back the
-    // hero, the stories or the gallery that the same page asked for in the same tick (issue 12, defect 3).
-    // Sign-in travels alone too: the server never accepts it inside a batch (issue 11).
+    // hero, the stories or the gallery that the same page asked for in the same tick. Sign-in travels alone
+    // too: the server never accepts it inside a batch.
     splitLink({
       condition: (op) => op.path.startsWith('youtube.') || op.path === 'auth.login',
       true: httpLink({ url: '/trpc', headers: ({ op }) => authorization([op]) }),
-      // The server refuses bigger batches (issue 11); more calls at once go out as several requests.
+      // The server refuses bigger batches; more calls at once go out as several requests.
       false: httpBatchLink({ url: '/trpc', headers: ({ opList }) => authorization(opList), maxItems: MAX_TRPC_BATCH }),
     }),
   ],
 })
 
 /**
- * The same client and cache outside React: route loaders preload with `queryClient.ensureQueryData(
- * trpcUtils.x.queryOptions(input))`, under the very keys the screens' hooks read.
+ * Every procedure as TanStack Query options (`@trpc/tanstack-react-query`): `trpc.x.queryOptions(input)` and
+ * `infiniteQueryOptions` for `useQuery` / `useInfiniteQuery` and the loaders' `queryClient.ensureQueryData`,
+ * `trpc.x.mutationOptions()` for `useMutation`, and `trpc.x.queryKey()` / `queryFilter()` / `pathFilter()` to
+ * read, write or invalidate the cache. A loader and a screen build the same options, so they share one entry.
  */
-export const trpcUtils = createTRPCQueryUtils({ queryClient, client: trpcClient })
-export type TrpcUtils = typeof trpcUtils
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })

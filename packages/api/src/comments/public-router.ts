@@ -11,7 +11,7 @@ export const publicCommentProcedures = {
         method: 'GET',
         path: '/api/comments/post/:postId',
         summary: "A story's approved comments",
-        aliases: { postId: 'post_id' },
+        aliases: { postId: 'post_id', page: 'cursor' },
       },
     })
     .input(postCommentsInput)

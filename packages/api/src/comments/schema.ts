@@ -50,7 +50,9 @@ export const submitCommentOutput = z.object({ received: z.literal(true) })
 const page = pageNumber()
 const limit = pageSize(100).default(COMMENTS_PAGE_SIZE)
 
-export const postCommentsInput = z.object({ post_id: id('Post id'), page, limit })
+/** `cursor` is the page number (REST: `page`): the web app reads the comments as a tRPC infinite query, which sends
+ * the next page under that name. */
+export const postCommentsInput = z.object({ post_id: id('Post id'), cursor: page, limit })
 
 /** What visitors see of a comment: never the author's e-mail or address. */
 export const publicComment = z.object({

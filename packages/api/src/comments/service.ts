@@ -68,7 +68,7 @@ export async function submitComment(deps: AppDeps, input: ValidComment, ip: stri
 /** Approved comments of a published post, newest first. */
 export async function listPostComments(
   deps: AppDeps,
-  input: { post_id: number; page: number; limit: number },
+  input: { post_id: number; cursor: number; limit: number },
 ): Promise<PostCommentsOutput> {
   const post = await deps.prisma.post.findFirst({
     where: { id: input.post_id, ...publicPostWhere },
@@ -81,7 +81,7 @@ export async function listPostComments(
     deps.prisma.comment.findMany({
       where,
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      skip: (input.page - 1) * input.limit,
+      skip: (input.cursor - 1) * input.limit,
       take: input.limit,
       select: { id: true, postId: true, authorName: true, authorWebsite: true, content: true, createdAt: true },
     }),
@@ -96,6 +96,6 @@ export async function listPostComments(
   }))
   return {
     comments,
-    pagination: { page: input.page, limit: input.limit, total, totalPages: Math.ceil(total / input.limit) },
+    pagination: { page: input.cursor, limit: input.limit, total, totalPages: Math.ceil(total / input.limit) },
   }
 }

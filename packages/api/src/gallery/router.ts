@@ -65,6 +65,7 @@ export const galleryRouter = router({
         summary: 'Images in the image store, a page at a time',
         data: 'images',
         pagination: ['next', 'folder'],
+        aliases: { next: 'cursor' },
       },
     })
     .input(hostImagesInput)

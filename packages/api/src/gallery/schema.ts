@@ -53,10 +53,11 @@ export const hostImage = z.object({
 })
 export type HostImage = z.infer<typeof hostImage>
 
+/** `cursor` is the host's `next` token from the previous page (REST: `next`), the name tRPC's infinite queries use. */
 export const hostImagesInput = z.object({
   folder: text('Folder').trim().max(200).optional(),
   limit: pageSize(100).default(40),
-  next: text('Cursor').max(1000).optional(),
+  cursor: text('Cursor').max(1000).optional(),
 })
 export const hostImagesOutput = z.object({
   images: z.array(hostImage),

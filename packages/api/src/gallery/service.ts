@@ -58,10 +58,10 @@ export async function pickBodyPhotos(
 
 export async function listHostImages(
   deps: Deps,
-  input: { folder?: string | undefined; limit: number; next?: string | undefined },
+  input: { folder?: string | undefined; limit: number; cursor?: string | undefined },
 ) {
   const folder = input.folder || deps.galleryFolder
-  const page = await deps.imageStore.list(folder, { limit: input.limit, next: input.next })
+  const page = await deps.imageStore.list(folder, { limit: input.limit, next: input.cursor })
   return { images: page.images.map((image) => toHostImage(deps, image)), next: page.next ?? null, folder }
 }
 

@@ -89,7 +89,8 @@ export type PostCard = z.infer<typeof postCard>
 export { POST_CARDS_PAGE_SIZE, POST_CARDS_MAX_PAGE_SIZE } from '../limits'
 
 /**
- * `posts.cards`: one page of story cards for the blog list ("Load more" asks for page + 1). `search` keeps
+ * `posts.cards`: one page of story cards for the blog list. `cursor` is the page number: the web app reads this
+ * list as a tRPC infinite query, which sends the next page under that name ("Load more" asks for page + 1). `search` keeps
  * the spec's blog search (case-insensitive match on title, excerpt, location name, location country or
  * category name; full-text matches too, best first); `category` is a category slug or its exact name.
  */
@@ -97,7 +98,7 @@ export const postCardsInput = z
   .object({
     search: optionalText(200, 'Search'),
     category: optionalText(100, 'Category'),
-    page: pageNumber(),
+    cursor: pageNumber(),
     limit: pageSize(POST_CARDS_MAX_PAGE_SIZE).default(POST_CARDS_PAGE_SIZE),
   })
   .prefault({})

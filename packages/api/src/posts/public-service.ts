@@ -59,12 +59,12 @@ export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQue
 /** The blog list's page of story cards, with the category chips' counts. */
 export async function listPostCards(deps: AppDeps, input: PostCardsQuery): Promise<PostCardsOutput> {
   const [page, counts] = await Promise.all([
-    postCardPage(deps.prisma, filterOf(input), input.limit, (input.page - 1) * input.limit),
+    postCardPage(deps.prisma, filterOf(input), input.limit, (input.cursor - 1) * input.limit),
     categoryCounts(deps),
   ])
   return {
     cards: page.rows,
-    pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) },
+    pagination: { page: input.cursor, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) },
     categories: counts.categories,
     published_total: counts.publishedTotal,
   }

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation } from '@tanstack/react-query'
 import { Button, SentNotice } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { COMMENT_COUNTER_LIMIT, COMMENT_MIN_LENGTH, HONEYPOT_FIELD } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
-import { postCommentsQuery } from './queries'
 import { toUserMessage } from '../../lib/user-message'
 import { lazyModule } from '../../lib/lazy-module'
 
@@ -25,14 +24,16 @@ export function CommentForm({ postId }: { postId: number }) {
   const [error, setError] = useState<string | null>(null)
   const [submitted, setSubmitted] = useState(false)
 
-  const submit = trpc.comments.submit.useMutation({
-    onSuccess: async () => {
-      setSubmitted(true)
-      setContent('')
-      await queryClient.invalidateQueries({ queryKey: postCommentsQuery(postId).queryKey })
-    },
-    onError: (e) => setError(toUserMessage(e, messages.comment.submitFailed)),
-  })
+  const submit = useMutation(
+    trpc.comments.submit.mutationOptions({
+      onSuccess: async () => {
+        setSubmitted(true)
+        setContent('')
+        await queryClient.invalidateQueries(trpc.comments.forPost.infiniteQueryFilter({ post_id: postId }))
+      },
+      onError: (e) => setError(toUserMessage(e, messages.comment.submitFailed)),
+    }),
+  )
 
   const fields = { author_name: name, author_email: email, author_website: website, content }
   type Fields = typeof fields

@@ -1,14 +1,12 @@
-import { infiniteQueryOptions } from '@tanstack/react-query'
 import { COMMENTS_PAGE_SIZE } from '@wayfarer/api/schemas'
-import { trpcClient } from '../../lib/trpc'
+import { trpc } from '../../lib/trpc'
 
-/** A post's approved comments, newest first, 20 a page behind 'Load More Comments' (SPEC.md §2, §9). */
+/** A post's approved comments, newest first, a page at a time behind 'Load More Comments'. */
 export const postCommentsQuery = (postId: number) =>
-  infiniteQueryOptions({
-    queryKey: ['post-comments', postId] as const,
-    queryFn: ({ pageParam }) =>
-      trpcClient.comments.forPost.query({ post_id: postId, page: pageParam, limit: COMMENTS_PAGE_SIZE }),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.pagination.page < last.pagination.totalPages ? last.pagination.page + 1 : undefined,
-  })
+  trpc.comments.forPost.infiniteQueryOptions(
+    { post_id: postId, limit: COMMENTS_PAGE_SIZE },
+    {
+      initialCursor: 1,
+      getNextPageParam: ({ pagination }) => (pagination.page < pagination.totalPages ? pagination.page + 1 : undefined),
+    },
+  )

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Button, SentNotice } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
@@ -18,17 +19,19 @@ export function ContactForm() {
   const [form, setForm] = useState<ContactInput>(empty)
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
-  const submit = trpc.contact.submit.useMutation({
-    onSuccess: () => {
-      setSent(true)
-      setForm(empty)
-    },
-    onError: (e) => {
-      // A rate limit has a useful answer (when to try again); anything else gets the spec's apology.
-      if (isRateLimited(e)) setError(e.message)
-      window.alert(messages.contact.failed)
-    },
-  })
+  const submit = useMutation(
+    trpc.contact.submit.mutationOptions({
+      onSuccess: () => {
+        setSent(true)
+        setForm(empty)
+      },
+      onError: (e) => {
+        // A rate limit has a useful answer (when to try again); anything else gets the spec's apology.
+        if (isRateLimited(e)) setError(e.message)
+        window.alert(messages.contact.failed)
+      },
+    }),
+  )
 
   const set = (key: keyof ContactInput) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [key]: e.target.value }))

@@ -4,7 +4,6 @@ import { messages } from '@wayfarer/api/messages'
 import { staticPages } from '@wayfarer/api/schemas'
 import { Skeleton } from '@wayfarer/ui'
 import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../lib/trpc'
 import { galleryQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
 import { Lightbox } from './lightbox'
@@ -16,7 +15,7 @@ const ROTATION_MS = 5000
 /** /gallery (SPEC.md §2): header stats, a rotating featured photo, the grid and the lightbox. */
 export function GalleryScreen() {
   usePageMeta(staticPages.gallery.title, staticPages.gallery.description)
-  const photos = useQuery(galleryQuery(trpcUtils))
+  const photos = useQuery(galleryQuery())
   const [open, setOpen] = useState<number | null>(null)
   const list = photos.data ?? []
 

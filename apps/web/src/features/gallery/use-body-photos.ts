@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import type { BodyPhoto, BodyPhotoUse } from '@wayfarer/api/schemas'
 import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../lib/trpc'
 import { bodyPhotosQuery, heroPhotoQuery, shufflePoolQuery } from './queries'
 
 /** Bundled with the web app, so the hero never shows an empty frame when the server has no photo for it. */
@@ -9,7 +8,7 @@ export const FALLBACK_HERO: BodyPhoto = { url: '/hero-fallback.jpg', title: 'Mou
 
 /** Photos for a page section (About: 2, gear: 6), chosen by their 'about'/'gear' tag on the server. */
 export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
-  const query = useQuery(bodyPhotosQuery(trpcUtils, use, limit))
+  const query = useQuery(bodyPhotosQuery(use, limit))
   return query.data ?? []
 }
 
@@ -18,8 +17,8 @@ export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
  * bundled image when the server has none, fails, or the picture does not load.
  */
 export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => void; onImageError: () => void } {
-  const hero = useQuery(heroPhotoQuery(trpcUtils))
-  const pool = useQuery(shufflePoolQuery(trpcUtils))
+  const hero = useQuery(heroPhotoQuery())
+  const pool = useQuery(shufflePoolQuery())
   const [chosen, setChosen] = useState<BodyPhoto | undefined>()
   const [failed, setFailed] = useState(false)
 

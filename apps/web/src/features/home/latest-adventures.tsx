@@ -2,13 +2,12 @@ import { Link } from '@tanstack/react-router'
 import { LoadError, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../lib/trpc'
 import { latestStoriesQuery } from './queries'
 import { PostCard } from '../blog/post-card'
 
 /** The 6 newest stories (SPEC.md §9), the first one larger. */
 export function LatestAdventures() {
-  const posts = useQuery(latestStoriesQuery(trpcUtils))
+  const posts = useQuery(latestStoriesQuery())
   return (
     <section aria-labelledby="latest-heading" className="mx-auto max-w-6xl px-4 py-16">
       <div className="flex items-end justify-between">

@@ -1,5 +1,5 @@
 import { HOME_STORIES_INPUT } from '@wayfarer/api/schemas'
-import type { TrpcUtils } from '../../lib/trpc'
+import { trpc } from '../../lib/trpc'
 
 /** Home: the 6 newest stories (SPEC.md §9), the first one larger, as cards (no bodies). */
-export const latestStoriesQuery = (trpc: TrpcUtils) => trpc.posts.cards.queryOptions(HOME_STORIES_INPUT)
+export const latestStoriesQuery = () => trpc.posts.cards.queryOptions(HOME_STORIES_INPUT)

@@ -4,7 +4,6 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { isCountryCodeShape, pageTitle } from '@wayfarer/api/schemas'
 import { LoadError, Skeleton } from '@wayfarer/ui'
 import { usePageMeta } from '../../lib/page-meta'
-import { trpcUtils } from '../../lib/trpc'
 import { Lightbox } from '../gallery/lightbox'
 import { NotFoundScreen } from '../pages/not-found-screen'
 import { MapStoryCard } from './map-story-card'
@@ -20,7 +19,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 export function CountryScreen({ code }: { code: string }) {
   const upper = code.toUpperCase()
   const valid = isCountryCodeShape(upper)
-  const country = useQuery({ ...countryQuery(trpcUtils, upper), enabled: valid })
+  const country = useQuery({ ...countryQuery(upper), enabled: valid })
   const name = country.data?.country.name
   usePageMeta(pageTitle(name ?? 'Places'), name ? `Stories and photos from ${name}.` : 'Stories and photos by country.')
   const [box, width] = useElementWidth<HTMLDivElement>(800)

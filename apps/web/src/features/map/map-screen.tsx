@@ -4,7 +4,6 @@ import { Link } from '@tanstack/react-router'
 import type { MapCluster, MapPhoto, MapStory } from '@wayfarer/api/schemas'
 import { staticPages } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
-import { trpcUtils } from '../../lib/trpc'
 import { categoriesQuery } from '../blog/queries'
 import { Lightbox } from '../gallery/lightbox'
 import { boxOf, type MapView } from './mercator'
@@ -38,9 +37,9 @@ export function MapScreen({
   usePageMeta(staticPages.map.title, staticPages.map.description)
   const [view, setView] = useState(initialView)
   const [box, width] = useElementWidth<HTMLDivElement>(800)
-  const countries = useQuery(countriesQuery(trpcUtils))
-  const categories = useQuery(categoriesQuery(trpcUtils))
-  const shown = useQuery(mapQuery(trpcUtils, { bbox: boxOf(view, width, MAP_HEIGHT), zoom: view.zoom, ...filters }))
+  const countries = useQuery(countriesQuery())
+  const categories = useQuery(categoriesQuery())
+  const shown = useQuery(mapQuery({ bbox: boxOf(view, width, MAP_HEIGHT), zoom: view.zoom, ...filters }))
   const [story, setStory] = useState<MapStory | null>(null)
   const [photo, setPhoto] = useState<MapPhoto | null>(null)
   const [members, setMembers] = useState<NonNullable<MapCluster['members']> | null>(null)

@@ -3,7 +3,6 @@ import { Link } from '@tanstack/react-router'
 import { staticPages } from '@wayfarer/api/schemas'
 import { LoadError, Skeleton } from '@wayfarer/ui'
 import { usePageMeta } from '../../lib/page-meta'
-import { trpcUtils } from '../../lib/trpc'
 import { countriesQuery } from './queries'
 
 const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
@@ -11,7 +10,7 @@ const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en
 /** /places: the countries visited, with their flag and how many stories and photos each has. */
 export function PlacesScreen() {
   usePageMeta(staticPages.places.title, staticPages.places.description)
-  const countries = useQuery(countriesQuery(trpcUtils))
+  const countries = useQuery(countriesQuery())
   const list = countries.data?.countries ?? []
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">

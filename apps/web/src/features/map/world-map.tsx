@@ -16,7 +16,6 @@ import type { FeatureCollection, Geometry } from 'geojson'
 import { tileUrl, type MapCluster, type MapPhoto, type MapStory } from '@wayfarer/api/schemas'
 import worldTopology from 'world-atlas/countries-110m.json'
 import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../lib/trpc'
 import { mapSettingsQuery } from './queries'
 import { clampView, panBy, project, tilesInView, toScreen, TILE_PX, unproject, worldPx, type MapView } from './mercator'
 
@@ -83,7 +82,7 @@ export function WorldMap({
   children,
 }: WorldMapProps) {
   // Raster tiles under the markers when the owner set MAP_TILES_URL; none draws the built-in vector world.
-  const tiles = useQuery(mapSettingsQuery(trpcUtils)).data?.tiles
+  const tiles = useQuery(mapSettingsQuery()).data?.tiles
   const drag = useRef<{ x: number; y: number; view: MapView } | null>(null)
   const [dragging, setDragging] = useState(false)
   const path = useMemo(() => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { Link } from '@tanstack/react-router'
-import { useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import {
   FEATURED_IMAGE_SIZES,
@@ -11,7 +11,7 @@ import {
   type PublicPost,
 } from '@wayfarer/api/schemas'
 import { Badge, cx, Skeleton } from '@wayfarer/ui'
-import { trpc, trpcUtils } from '../../lib/trpc'
+import { trpc } from '../../lib/trpc'
 import { previewQuery, storyQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
 import { LocationPin } from './location-pin'
@@ -32,7 +32,7 @@ export function PostScreen({ slug, preview }: { slug: string; preview?: string |
 }
 
 function PreviewScreen({ token }: { token: string }) {
-  const post = useQuery(previewQuery(trpcUtils, token))
+  const post = useQuery(previewQuery(token))
   usePageMeta(pageTitle(post.data ? `Preview: ${post.data.title}` : 'Preview'), site.description)
   useNoIndex()
   if (post.isPending) return <PostSkeleton />
@@ -67,12 +67,15 @@ function useNoIndex() {
 }
 
 function PublishedPostScreen({ slug }: { slug: string }) {
-  const post = useQuery(storyQuery(trpcUtils, slug))
+  const post = useQuery(storyQuery(slug))
   const notFound = post.error?.data?.code === 'NOT_FOUND'
-  const { mutate: countView } = trpc.posts.recordView.useMutation({
-    onSuccess: ({ view_count }) =>
-      trpcUtils.posts.story.setData({ slug }, (shown) => shown && { ...shown, view_count }),
-  })
+  const queryClient = useQueryClient()
+  const { mutate: countView } = useMutation(
+    trpc.posts.recordView.mutationOptions({
+      onSuccess: ({ view_count }) =>
+        queryClient.setQueryData(trpc.posts.story.queryKey({ slug }), (shown) => shown && { ...shown, view_count }),
+    }),
+  )
   const shown = post.data !== undefined
   const counted = useRef(false) // once per visit, also when development mode runs effects twice
   useEffect(() => {

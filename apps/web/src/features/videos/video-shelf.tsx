@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import { site, type Video } from '@wayfarer/api/schemas'
 import { Skeleton } from '@wayfarer/ui'
-import { trpcUtils } from '../../lib/trpc'
 import { shortsQuery, travelVideosQuery } from './queries'
 import { placeholderShorts, sampleVideos } from './sample-videos'
 import { ShortCard } from './short-card'
@@ -44,7 +43,7 @@ const shelves = {
 /** One section: a heading, skeletons while loading, then the channel's videos or the samples under a yellow notice. */
 export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onChoose: (id: string) => void }) {
   const shelf = shelves[name]
-  const videos = useQuery(shelf.query(trpcUtils))
+  const videos = useQuery(shelf.query())
   const fallback = videos.isError || (videos.isSuccess && videos.data.length === 0)
   const shown: readonly Video[] = fallback ? shelf.samples : (videos.data ?? [])
   return (

@@ -4,10 +4,10 @@ import { bodyPhotosQuery } from '../../features/gallery/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/_public/about')({
-  loader: ({ context: { queryClient, trpc } }) =>
+  loader: ({ context: { queryClient } }) =>
     settled(
-      queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'about', 2)),
-      queryClient.ensureQueryData(bodyPhotosQuery(trpc, 'gear', 6)),
+      queryClient.ensureQueryData(bodyPhotosQuery('about', 2)),
+      queryClient.ensureQueryData(bodyPhotosQuery('gear', 6)),
     ),
   component: AboutScreen,
 })

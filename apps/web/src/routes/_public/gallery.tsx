@@ -4,6 +4,6 @@ import { galleryQuery } from '../../features/gallery/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/_public/gallery')({
-  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(galleryQuery(trpc))),
+  loader: ({ context: { queryClient } }) => settled(queryClient.ensureQueryData(galleryQuery())),
   component: GalleryScreen,
 })

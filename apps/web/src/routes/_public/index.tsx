@@ -6,16 +6,13 @@ import { shortsQuery, travelVideosQuery } from '../../features/videos/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/_public/')({
-  loader: ({ context: { queryClient, trpc } }) => {
+  loader: ({ context: { queryClient } }) => {
     // The videos wait on YouTube: asked for now, but the page never waits for them (each section loads on its own);
     // nor for the photos the Shuffle button draws from, needed only once it is pressed.
-    void queryClient.prefetchQuery(travelVideosQuery(trpc))
-    void queryClient.prefetchQuery(shortsQuery(trpc))
-    void queryClient.prefetchQuery(shufflePoolQuery(trpc))
-    return settled(
-      queryClient.ensureQueryData(latestStoriesQuery(trpc)),
-      queryClient.ensureQueryData(heroPhotoQuery(trpc)),
-    )
+    void queryClient.prefetchQuery(travelVideosQuery())
+    void queryClient.prefetchQuery(shortsQuery())
+    void queryClient.prefetchQuery(shufflePoolQuery())
+    return settled(queryClient.ensureQueryData(latestStoriesQuery()), queryClient.ensureQueryData(heroPhotoQuery()))
   },
   component: HomeScreen,
 })

@@ -18,7 +18,7 @@ const WORLD: MapView = { longitude: 20, latitude: 25, zoom: 2 }
 
 export const Route = createFileRoute('/_public/map')({
   validateSearch: mapSearch,
-  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(countriesQuery(trpc))),
+  loader: ({ context: { queryClient } }) => settled(queryClient.ensureQueryData(countriesQuery())),
   component: MapRoute,
 })
 

@@ -6,7 +6,6 @@ import { viewInUrl } from '../../lib/url-view'
 
 export const Route = createFileRoute('/admin/comments')({
   ...viewInUrl(commentsView, { status: 'all', page: 1 }),
-  loader: ({ context: { queryClient, trpc }, deps }) =>
-    settled(queryClient.ensureQueryData(moderationQueueQuery(trpc, deps))),
+  loader: ({ context: { queryClient }, deps }) => settled(queryClient.ensureQueryData(moderationQueueQuery(deps))),
   component: CommentsScreen,
 })

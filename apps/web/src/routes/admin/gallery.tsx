@@ -10,11 +10,8 @@ const searchSchema = z.object({ folder: optionalText(200) })
 export const Route = createFileRoute('/admin/gallery')({
   validateSearch: searchSchema,
   // The image host itself is not asked ahead of time: it rate-limits, and only the open screen should spend that.
-  loader: ({ context: { queryClient, trpc } }) =>
-    settled(
-      queryClient.ensureQueryData(gallerySettingsQuery(trpc)),
-      queryClient.ensureQueryData(publishedRecordsQuery(trpc)),
-    ),
+  loader: ({ context: { queryClient } }) =>
+    settled(queryClient.ensureQueryData(gallerySettingsQuery()), queryClient.ensureQueryData(publishedRecordsQuery())),
   component: AdminGalleryRoute,
 })
 

@@ -5,7 +5,7 @@ import { unreadMessagesQuery } from '../../features/admin/messages/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/')({
-  loader: ({ context: { queryClient, trpc } }) =>
-    settled(queryClient.ensureQueryData(dashboardQuery(trpc)), queryClient.ensureQueryData(unreadMessagesQuery(trpc))),
+  loader: ({ context: { queryClient } }) =>
+    settled(queryClient.ensureQueryData(dashboardQuery()), queryClient.ensureQueryData(unreadMessagesQuery())),
   component: DashboardScreen,
 })

@@ -6,6 +6,6 @@ import { viewInUrl } from '../../lib/url-view'
 
 export const Route = createFileRoute('/admin/messages')({
   ...viewInUrl(messagesView, { status: 'all', page: 1 }),
-  loader: ({ context: { queryClient, trpc }, deps }) => settled(queryClient.ensureQueryData(inboxQuery(trpc, deps))),
+  loader: ({ context: { queryClient }, deps }) => settled(queryClient.ensureQueryData(inboxQuery(deps))),
   component: MessagesScreen,
 })

@@ -5,7 +5,7 @@ import { SettingsTabs } from '../../features/admin/transfer/settings-tabs'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings')({
-  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(aiSettingsQuery(trpc))),
+  loader: ({ context: { queryClient } }) => settled(queryClient.ensureQueryData(aiSettingsQuery())),
   component: SettingsScreen,
 })
 

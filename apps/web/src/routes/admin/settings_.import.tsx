@@ -4,6 +4,6 @@ import { importLimitsQuery } from '../../features/admin/transfer/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings_/import')({
-  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(importLimitsQuery(trpc))),
+  loader: ({ context: { queryClient } }) => settled(queryClient.ensureQueryData(importLimitsQuery())),
   component: ImportExportScreen,
 })

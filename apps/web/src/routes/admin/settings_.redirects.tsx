@@ -4,7 +4,7 @@ import { redirectsQuery } from '../../features/admin/transfer/queries'
 import { settled } from '../../lib/preload'
 
 export const Route = createFileRoute('/admin/settings_/redirects')({
-  loader: ({ context: { queryClient, trpc } }) =>
-    settled(queryClient.ensureQueryData(redirectsQuery(trpc, { page: 1, search: '' }))),
+  loader: ({ context: { queryClient } }) =>
+    settled(queryClient.ensureQueryData(redirectsQuery({ page: 1, search: '' }))),
   component: RedirectsScreen,
 })

@@ -10,7 +10,6 @@ import {
   type ModerationAction,
 } from '@wayfarer/api/schemas'
 import { useViewInUrl } from '../../../lib/url-view'
-import { trpcUtils } from '../../../lib/trpc'
 import { moderationQueueQuery } from './queries'
 import { CommentRow } from './comment-row'
 import { useModeration } from './use-moderation'
@@ -37,7 +36,7 @@ const route = getRouteApi('/admin/comments')
 export function CommentsScreen() {
   useAdminTitle('Comments')
   const [view, onViewChange] = useViewInUrl(route)
-  const list = useQuery(moderationQueueQuery(trpcUtils, view))
+  const list = useQuery(moderationQueueQuery(view))
   const moderation = useModeration()
   const [selected, setSelected] = useState<Set<number>>(new Set())
   useEffect(() => setSelected(new Set()), [view.status, view.page])

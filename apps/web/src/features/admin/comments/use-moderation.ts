@@ -1,6 +1,5 @@
 import { useState } from 'react'
-import { useQueryClient, type QueryKey } from '@tanstack/react-query'
-import { getQueryKey } from '@trpc/react-query'
+import { useQueryClient, type QueryKey, useMutation } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import { statusAfter, type AdminComment, type AdminCommentsOutput, type ModerationAction } from '@wayfarer/api/schemas'
 import { trpc } from '../../../lib/trpc'
@@ -18,33 +17,35 @@ type Snapshot = [QueryKey, AdminCommentsOutput | undefined][]
  */
 export function useModeration() {
   const queryClient = useQueryClient()
-  const utils = trpc.useUtils()
   const auth = useAuth()
   const [failure, setFailure] = useState<string | null>(null)
   const toast = useToast()
-  const listKey = getQueryKey(trpc.comments.adminList)
+  // Every cached page of the moderation list, whatever its filter.
+  const lists = trpc.comments.adminList.queryFilter()
 
   async function applyOptimistically(
     update: (page: AdminCommentsOutput, rows: AdminComment[]) => AdminCommentsOutput,
     ids: number[],
   ) {
     setFailure(null)
-    await queryClient.cancelQueries({ queryKey: listKey })
-    const snapshot: Snapshot = queryClient.getQueriesData<AdminCommentsOutput>({ queryKey: listKey })
+    await queryClient.cancelQueries(lists)
+    const snapshot: Snapshot = queryClient.getQueriesData<AdminCommentsOutput>(lists)
     const rows = new Map<number, AdminComment>()
     for (const [, page] of snapshot)
       for (const c of page?.comments ?? []) if (ids.includes(c.id) && !rows.has(c.id)) rows.set(c.id, c)
-    queryClient.setQueriesData<AdminCommentsOutput>(
-      { queryKey: listKey },
-      (page) => page && update(page, [...rows.values()]),
-    )
+    queryClient.setQueriesData<AdminCommentsOutput>(lists, (page) => page && update(page, [...rows.values()]))
     return snapshot
   }
 
   const rollback = (snapshot: Snapshot | undefined) => {
     for (const [key, data] of snapshot ?? []) queryClient.setQueryData(key, data)
   }
-  const refresh = () => Promise.all([utils.comments.invalidate(), utils.dashboard.invalidate()])
+  // The moderation lists, the story pages' comments and the dashboard's counts all change.
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries(trpc.comments.pathFilter()),
+      queryClient.invalidateQueries(trpc.dashboard.pathFilter()),
+    ])
 
   const moderated = (action: ModerationAction, ids: number[]) => (page: AdminCommentsOutput, rows: AdminComment[]) =>
     withModeration(
@@ -58,36 +59,42 @@ export function useModeration() {
       countsDelta(rows, statusAfter[action]),
     )
 
-  const moderate = trpc.comments.moderate.useMutation({
-    onMutate: (vars) => applyOptimistically(moderated(vars.action, [vars.comment_id]), [vars.comment_id]),
-    onError: (error, _vars, snapshot) => {
-      rollback(snapshot)
-      setFailure(toUserMessage(error, messages.moderation.moderateFailed))
-    },
-    onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, 1) }),
-    onSettled: refresh,
-  })
+  const moderate = useMutation(
+    trpc.comments.moderate.mutationOptions({
+      onMutate: (vars) => applyOptimistically(moderated(vars.action, [vars.comment_id]), [vars.comment_id]),
+      onError: (error, _vars, snapshot) => {
+        rollback(snapshot)
+        setFailure(toUserMessage(error, messages.moderation.moderateFailed))
+      },
+      onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, 1) }),
+      onSettled: refresh,
+    }),
+  )
 
-  const moderateBulk = trpc.comments.moderateBulk.useMutation({
-    onMutate: (vars) => applyOptimistically(moderated(vars.action, vars.comment_ids), vars.comment_ids),
-    onError: (error, _vars, snapshot) => {
-      rollback(snapshot)
-      setFailure(toUserMessage(error, messages.moderation.moderateManyFailed))
-    },
-    onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, vars.comment_ids.length) }),
-    onSettled: refresh,
-  })
+  const moderateBulk = useMutation(
+    trpc.comments.moderateBulk.mutationOptions({
+      onMutate: (vars) => applyOptimistically(moderated(vars.action, vars.comment_ids), vars.comment_ids),
+      onError: (error, _vars, snapshot) => {
+        rollback(snapshot)
+        setFailure(toUserMessage(error, messages.moderation.moderateManyFailed))
+      },
+      onSuccess: (_data, vars) => toast({ text: moderationNotice(vars.action, vars.comment_ids.length) }),
+      onSettled: refresh,
+    }),
+  )
 
-  const remove = trpc.comments.delete.useMutation({
-    onMutate: (vars) =>
-      applyOptimistically((page, rows) => withDeletion(page, vars.id, countsDelta(rows, null)), [vars.id]),
-    onError: (error, _vars, snapshot) => {
-      rollback(snapshot)
-      setFailure(toUserMessage(error, messages.moderation.deleteFailed))
-    },
-    onSuccess: () => toast({ text: 'Comment deleted' }),
-    onSettled: refresh,
-  })
+  const remove = useMutation(
+    trpc.comments.delete.mutationOptions({
+      onMutate: (vars) =>
+        applyOptimistically((page, rows) => withDeletion(page, vars.id, countsDelta(rows, null)), [vars.id]),
+      onError: (error, _vars, snapshot) => {
+        rollback(snapshot)
+        setFailure(toUserMessage(error, messages.moderation.deleteFailed))
+      },
+      onSuccess: () => toast({ text: 'Comment deleted' }),
+      onSettled: refresh,
+    }),
+  )
 
   return {
     moderate: (id: number, action: ModerationAction) => moderate.mutate({ comment_id: id, action }),

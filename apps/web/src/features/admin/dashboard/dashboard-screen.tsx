@@ -4,7 +4,6 @@ import { Button, Card, Skeleton } from '@wayfarer/ui'
 import { formatDate, formatMonthDay } from '../../../lib/dates'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../../lib/trpc'
 import { dashboardQuery } from './queries'
 import { StatusBadge } from '../posts/status-badge'
 import { QuickActions } from './quick-actions'
@@ -15,7 +14,7 @@ import { adminNumber, counted } from '../../../lib/numbers'
 /** SPEC.md §2 Admin dashboard (/admin). */
 export function DashboardScreen() {
   useAdminTitle('Dashboard')
-  const dashboard = useQuery(dashboardQuery(trpcUtils))
+  const dashboard = useQuery(dashboardQuery())
   const data = dashboard.data
   return (
     <div className="space-y-6">

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, cx, Skeleton, Toast } from '@wayfarer/ui'
-import { trpcUtils } from '../../../lib/trpc'
 import { gallerySettingsQuery } from './queries'
 import { GalleryImageCard } from './gallery-image-card'
 import { ImagePreview } from './image-preview'
@@ -22,7 +21,7 @@ interface ManagerProps {
 /** /admin/gallery (SPEC.md §2): the image host's folder, what is published, and the tools to change it. */
 export function AdminGalleryScreen(props: ManagerProps) {
   useAdminTitle('Gallery')
-  const settings = useQuery(gallerySettingsQuery(trpcUtils))
+  const settings = useQuery(gallerySettingsQuery())
   if (settings.error) return <p className="rounded-lg bg-red-50 p-4 text-red-800">{settings.error.message}</p>
   if (!settings.data) return <Skeleton className="h-64" />
   return (

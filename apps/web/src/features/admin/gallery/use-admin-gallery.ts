@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react'
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, useMutation } from '@tanstack/react-query'
 import type {
   GalleryMetadata,
   HostImage,
@@ -8,7 +8,7 @@ import type {
   PublishedRecord,
 } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
-import { trpc, trpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 import { isRateLimited, toUserMessage } from '../../../lib/user-message'
 import { hostImagesQuery, publishedRecordsQuery, RATE_LIMIT_BACKOFF_MS } from './queries'
 
@@ -38,13 +38,13 @@ type HostPages = InfiniteData<{ images: HostImage[]; next: string | null; folder
 /** State and actions of the admin gallery manager (SPEC.md §2, §7, §8) for one folder of the image host. */
 export function useAdminGallery(folder: string) {
   const queryClient = useQueryClient()
-  const records = useQuery(publishedRecordsQuery(trpcUtils))
-  const places = useQuery(trpcUtils.places.photoPlaces.queryOptions())
+  const records = useQuery(publishedRecordsQuery())
+  const places = useQuery(trpc.places.photoPlaces.queryOptions())
   const host = useInfiniteQuery(hostImagesQuery(folder))
-  const publishMutation = trpc.gallery.publish.useMutation()
-  const unpublishMutation = trpc.gallery.unpublish.useMutation()
-  const deleteMutation = trpc.gallery.delete.useMutation()
-  const placeMutation = trpc.places.setPhotoPlace.useMutation()
+  const publishMutation = useMutation(trpc.gallery.publish.mutationOptions())
+  const unpublishMutation = useMutation(trpc.gallery.unpublish.mutationOptions())
+  const deleteMutation = useMutation(trpc.gallery.delete.mutationOptions())
+  const placeMutation = useMutation(trpc.places.setPhotoPlace.mutationOptions())
   // The last upload's GPS suggestion, offered until the owner uses or dismisses it.
   const [placeOffer, setPlaceOffer] = useState<{ image: HostImage; suggestion: PhotoPlaceSuggestion } | null>(null)
   // Metadata the AI wrote, kept here until the image is (re)published.
@@ -56,7 +56,7 @@ export function useAdminGallery(folder: string) {
   const [lastLoad, setLastLoad] = useState<'load' | 'refresh'>('load')
 
   const notify = (notice: Notice | null) => setActionNotice(notice && { ...notice, at: Date.now() })
-  const refreshRecords = () => trpcUtils.gallery.published.invalidate()
+  const refreshRecords = () => queryClient.invalidateQueries(trpc.gallery.published.queryFilter())
   const updateHostPages = (change: (pages: HostPages) => HostPages) =>
     queryClient.setQueryData<HostPages>(hostImagesQuery(folder).queryKey, (data) => data && change(data))
 
@@ -170,7 +170,10 @@ export function useAdminGallery(folder: string) {
     setLastLoad(mode)
     notify(null)
     setSelected(new Set())
-    await Promise.all([refreshRecords(), queryClient.resetQueries({ queryKey: hostImagesQuery(folder).queryKey })])
+    await Promise.all([
+      refreshRecords(),
+      queryClient.resetQueries(trpc.gallery.hostImages.infiniteQueryFilter({ folder })),
+    ])
   }
 
   /** A photo just uploaded into this folder goes first in the list; what its GPS says is offered, not kept. */
@@ -189,7 +192,7 @@ export function useAdminGallery(folder: string) {
       try {
         const { public_id, thumbnail_url: _thumbnail, location: _location, ...fields } = hostFields(image)
         await placeMutation.mutateAsync({ public_id, ...change, image: fields })
-        await Promise.all([trpcUtils.places.photoPlaces.invalidate(), refreshRecords()])
+        await Promise.all([queryClient.invalidateQueries(trpc.places.photoPlaces.queryFilter()), refreshRecords()])
         notify({ kind: 'success', text: change.latitude === null ? 'Photo taken off the map' : 'Place saved' })
       } catch (error) {
         notify({ kind: 'error', text: toUserMessage(error, 'The place could not be saved') })

@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { GalleryMetadata } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
@@ -10,7 +11,7 @@ export function useGalleryAi(
   apply: (image: ManagedImage, metadata: GalleryMetadata) => Promise<void>,
   notify: (notice: Notice) => void,
 ) {
-  const mutation = trpc.gallery.aiMetadata.useMutation()
+  const mutation = useMutation(trpc.gallery.aiMetadata.mutationOptions())
   const [pending, setPending] = useState<Set<string>>(new Set())
 
   const generate = async (image: ManagedImage) => {

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Button, LoadError, Pagination, Skeleton } from '@wayfarer/ui'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useViewInUrl } from '../../../lib/url-view'
-import { trpc, trpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 import { inboxQuery, messageStatuses, type MessagesView } from './queries'
 import { MessageCard } from './message-card'
 import { useToast } from '../shell/toast-host'
@@ -17,22 +17,27 @@ const route = getRouteApi('/admin/messages')
 export function MessagesScreen() {
   useAdminTitle('Messages')
   const [view, onViewChange] = useViewInUrl(route)
-  const utils = trpc.useUtils()
-  const list = useQuery(inboxQuery(trpcUtils, view))
+  const queryClient = useQueryClient()
+  const list = useQuery(inboxQuery(view))
   const [failure, setFailure] = useState<string | null>(null)
-  const refresh = () => Promise.all([utils.contact.list.invalidate(), utils.contact.unreadCount.invalidate()])
-  const markRead = trpc.contact.markRead.useMutation({
-    onSuccess: refresh,
-    onError: () => setFailure('Failed to update message'),
-  })
+  // The list and the unread count both change.
+  const refresh = () => queryClient.invalidateQueries(trpc.contact.pathFilter())
+  const markRead = useMutation(
+    trpc.contact.markRead.mutationOptions({
+      onSuccess: refresh,
+      onError: () => setFailure('Failed to update message'),
+    }),
+  )
   const toast = useToast()
-  const remove = trpc.contact.delete.useMutation({
-    onSuccess: async () => {
-      toast({ text: 'Message deleted' })
-      await refresh()
-    },
-    onError: () => setFailure('Failed to delete message'),
-  })
+  const remove = useMutation(
+    trpc.contact.delete.mutationOptions({
+      onSuccess: async () => {
+        toast({ text: 'Message deleted' })
+        await refresh()
+      },
+      onError: () => setFailure('Failed to delete message'),
+    }),
+  )
   const busyId = markRead.isPending ? markRead.variables?.id : remove.isPending ? remove.variables?.id : undefined
   const pages = list.data?.pagination.pages ?? 1
 

@@ -1,5 +1,5 @@
 import { statusPageParams, type z } from '../../../lib/search-params'
-import type { TrpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 
 export const MESSAGES_PAGE_SIZE = 20
 
@@ -9,9 +9,8 @@ export const messageStatuses = ['all', 'unread', 'read'] as const
 export const messagesView = statusPageParams(messageStatuses)
 export type MessagesView = z.output<typeof messagesView>
 
-export const inboxQuery = (trpc: TrpcUtils, view: MessagesView) =>
+export const inboxQuery = (view: MessagesView) =>
   trpc.contact.list.queryOptions({ status: view.status, page: view.page, limit: MESSAGES_PAGE_SIZE })
 
 /** The dashboard tile's count of messages waiting to be read. */
-export const unreadMessagesQuery = (trpc: TrpcUtils) =>
-  trpc.contact.unreadCount.queryOptions(undefined, { staleTime: 30_000 })
+export const unreadMessagesQuery = () => trpc.contact.unreadCount.queryOptions(undefined, { staleTime: 30_000 })

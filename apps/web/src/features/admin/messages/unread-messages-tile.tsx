@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { Card } from '@wayfarer/ui'
 import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../../lib/trpc'
 import { unreadMessagesQuery } from './queries'
 
 /** Dashboard tile: how many contact messages wait to be read, linking to the inbox. */
 export function UnreadMessagesTile() {
-  const unread = useQuery(unreadMessagesQuery(trpcUtils))
+  const unread = useQuery(unreadMessagesQuery())
   return (
     <Link
       to="/admin/messages"

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
 import { Button, Skeleton } from '@wayfarer/ui'
-import { trpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 import type { PlacePoint } from './place-fields'
 
 const PinMap = lazy(() => import('./pin-map'))
@@ -12,10 +13,11 @@ const PinMap = lazy(() => import('./pin-map'))
 export function PinPicker({ point, onPoint }: { point: PlacePoint; onPoint: (point: PlacePoint) => void }) {
   const id = useId()
   const [open, setOpen] = useState(false)
+  const queryClient = useQueryClient()
   const drop = async (latitude: number, longitude: number) => {
     const rounded = { latitude: Math.round(latitude * 1e4) / 1e4, longitude: Math.round(longitude * 1e4) / 1e4 }
     onPoint({ ...point, ...rounded })
-    const nearest = await trpcUtils.places.nearest.fetch(rounded).catch(() => null)
+    const nearest = await queryClient.fetchQuery(trpc.places.nearest.queryOptions(rounded)).catch(() => null)
     if (nearest) onPoint({ ...rounded, country_code: nearest.country_code })
   }
   return (

@@ -2,7 +2,7 @@ import { useId, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { flagOf, type GazetteerPlace } from '@wayfarer/api/schemas'
 import { cx } from '@wayfarer/ui'
-import { trpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
 
 const MIN_LETTERS = 2
@@ -30,7 +30,7 @@ export function PlaceSearch({
   const [active, setActive] = useState(0)
   const q = useDebouncedValue(text.trim(), DEBOUNCE_MS)
   const matches = useQuery({
-    ...trpcUtils.places.suggest.queryOptions({ q, limit: 8 }),
+    ...trpc.places.suggest.queryOptions({ q, limit: 8 }),
     enabled: q.length >= MIN_LETTERS,
     staleTime: 60_000,
   })

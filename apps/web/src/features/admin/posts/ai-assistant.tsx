@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react'
 import { Button } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
@@ -22,7 +23,7 @@ export function AiAssistant({ postId, context, onGenerated }: Props) {
   const [prompt, setPrompt] = useState('')
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const generate = trpc.posts.aiGenerate.useMutation()
+  const generate = useMutation(trpc.posts.aiGenerate.mutationOptions())
   const disabled = postId === null
 
   async function submit() {

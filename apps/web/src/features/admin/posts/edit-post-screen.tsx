@@ -2,7 +2,6 @@ import { useEffect } from 'react'
 import { Card, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
-import { trpcUtils } from '../../../lib/trpc'
 import { useAdminTitle } from '../../../lib/page-meta'
 import { postForEditQuery } from './queries'
 import { PostForm } from './post-form'
@@ -11,7 +10,7 @@ import { formFromPost } from './post-form-state'
 /** SPEC.md §2 Edit post: a skeleton while fetching, 'Failed to load post' when it cannot be loaded. */
 export function EditPostScreen({ id }: { id: number }) {
   const valid = Number.isInteger(id) && id > 0
-  const post = useQuery({ ...postForEditQuery(trpcUtils, id), enabled: valid })
+  const post = useQuery({ ...postForEditQuery(id), enabled: valid })
   const failed = !valid || post.isError
   useAdminTitle(post.data ? `Edit “${post.data.title}”` : 'Edit Post')
 

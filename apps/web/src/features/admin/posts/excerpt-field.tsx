@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
 import { messages } from '@wayfarer/api/messages'
 import { trpc } from '../../../lib/trpc'
@@ -14,7 +15,7 @@ interface Props {
 
 /** The excerpt with 'generate from content' and the AI excerpt button (enabled once the post has an id). */
 export function ExcerptField({ value, onChange, content, postId, context }: Props) {
-  const generate = trpc.posts.aiGenerate.useMutation()
+  const generate = useMutation(trpc.posts.aiGenerate.mutationOptions())
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null)
 
   async function aiExcerpt() {

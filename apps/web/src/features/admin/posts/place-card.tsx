@@ -1,3 +1,4 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState, type ChangeEvent } from 'react'
 import {
   attachedRoute,
@@ -82,9 +83,9 @@ function RouteField({
   postId: number
   onStart: (start: { latitude: number; longitude: number }) => void
 }) {
-  const utils = trpc.useUtils()
-  const summary = trpc.places.routeSummary.useQuery({ post_id: postId })
-  const remove = trpc.places.removeRoute.useMutation()
+  const queryClient = useQueryClient()
+  const summary = useQuery(trpc.places.routeSummary.queryOptions({ post_id: postId }))
+  const remove = useMutation(trpc.places.removeRoute.mutationOptions())
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const route = summary.data
@@ -101,7 +102,7 @@ function RouteField({
       // The server gave the story the route's start when it had no point: the form keeps it on the next save.
       if (attached.latitude !== null && attached.longitude !== null)
         onStart({ latitude: attached.latitude, longitude: attached.longitude })
-      await utils.places.routeSummary.invalidate({ post_id: postId })
+      await queryClient.invalidateQueries(trpc.places.routeSummary.queryFilter({ post_id: postId }))
     } catch (e) {
       setError(toUserMessage(e, 'The route could not be attached'))
     } finally {
@@ -113,7 +114,7 @@ function RouteField({
     setError(null)
     try {
       await remove.mutateAsync({ post_id: postId })
-      await utils.places.routeSummary.invalidate({ post_id: postId })
+      await queryClient.invalidateQueries(trpc.places.routeSummary.queryFilter({ post_id: postId }))
     } catch (e) {
       setError(toUserMessage(e, 'The route could not be removed'))
     }

@@ -3,8 +3,8 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { Button, Card } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { hasStoryContent, type PhotoPlaceSuggestion, type PostStatusValue } from '@wayfarer/api/schemas'
-import { useQuery } from '@tanstack/react-query'
-import { trpc, trpcUtils } from '../../../lib/trpc'
+import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { trpc } from '../../../lib/trpc'
 import { categoriesQuery } from '../../blog/queries'
 import { tagsQuery } from './queries'
 import { RichTextEditor } from '../editor/rich-text-editor'
@@ -32,11 +32,11 @@ export function PostForm({ post, initial }: Props) {
   const [preview, setPreview] = useState(false)
   const [placeOffer, setPlaceOffer] = useState<PhotoPlaceSuggestion | null>(null)
   const insertRef = useRef<((text: string) => void) | null>(null)
-  const categories = useQuery(categoriesQuery(trpcUtils))
-  const tags = useQuery(tagsQuery(trpcUtils))
-  const create = trpc.posts.create.useMutation()
-  const update = trpc.posts.update.useMutation()
-  const utils = trpc.useUtils()
+  const categories = useQuery(categoriesQuery())
+  const tags = useQuery(tagsQuery())
+  const create = useMutation(trpc.posts.create.mutationOptions())
+  const update = useMutation(trpc.posts.update.mutationOptions())
+  const queryClient = useQueryClient()
   const saving = create.isPending || update.isPending
   const postId = post?.id ?? null
   const incomplete = !values.title.trim() || !hasStoryContent(values.content)
@@ -62,8 +62,8 @@ export function PostForm({ post, initial }: Props) {
     }
     toast({ text: savedMessage(values.title, post?.status, status) })
     guard.allowLeaving()
-    await utils.posts.invalidate()
-    await utils.dashboard.invalidate()
+    await queryClient.invalidateQueries(trpc.posts.pathFilter())
+    await queryClient.invalidateQueries(trpc.dashboard.pathFilter())
     await navigate({ to: '/admin/posts' })
   }
 

@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
 import { Button, Card, LoadError, Pagination, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { postStatuses, type PostStatusValue } from '@wayfarer/api/schemas'
 import { useViewInUrl } from '../../../lib/url-view'
-import { trpc, trpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 import { adminPostsQuery } from './queries'
 import { PostRow, PostStackedRow } from './post-row'
 import { useToast } from '../shell/toast-host'
@@ -25,9 +25,9 @@ export function PostsListScreen() {
   const [view, onViewChange] = useViewInUrl(route)
   const { status, search } = view
   const [searchInput, setSearchInput] = useState(search ?? '')
-  const posts = useQuery(adminPostsQuery(trpcUtils, view))
-  const utils = trpc.useUtils()
-  const remove = trpc.posts.delete.useMutation()
+  const posts = useQuery(adminPostsQuery(view))
+  const queryClient = useQueryClient()
+  const remove = useMutation(trpc.posts.delete.mutationOptions())
   const toast = useToast()
 
   function submitSearch(event: FormEvent) {
@@ -39,8 +39,8 @@ export function PostsListScreen() {
     try {
       await remove.mutateAsync({ id })
       toast({ text: `“${title}” deleted` })
-      await utils.posts.adminList.invalidate()
-      await utils.dashboard.invalidate()
+      await queryClient.invalidateQueries(trpc.posts.adminList.queryFilter())
+      await queryClient.invalidateQueries(trpc.dashboard.pathFilter())
     } catch {
       window.alert(messages.posts.deleteFailed)
     }

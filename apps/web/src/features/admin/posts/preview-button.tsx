@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query'
 import type { AdminPostListItem } from '@wayfarer/api/schemas'
 import { trpc } from '../../../lib/trpc'
 import { toUserMessage } from '../../../lib/user-message'
@@ -14,7 +15,7 @@ export function PreviewButton({
   post: Pick<AdminPostListItem, 'id' | 'title'>
   className: string
 }) {
-  const link = trpc.posts.previewLink.useMutation()
+  const link = useMutation(trpc.posts.previewLink.mutationOptions())
   const toast = useToast()
   const open = async () => {
     // Opened before the request, inside the click, so pop-up blockers let it through; filled in once the link is signed.

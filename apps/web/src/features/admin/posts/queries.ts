@@ -1,6 +1,6 @@
 import { ADMIN_POSTS_PAGE_SIZE, postStatuses } from '@wayfarer/api/schemas'
 import { optionalChoice, pageParam, z } from '../../../lib/search-params'
-import type { TrpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 
 /** What the posts list shows; kept in the URL (/admin/posts?page=2&status=draft&search=lisbon). */
 export const postsView = z.object({
@@ -11,7 +11,7 @@ export const postsView = z.object({
 export type PostsView = z.output<typeof postsView>
 
 /** One page of the owner's posts, fetched again each time the list is shown. */
-export const adminPostsQuery = (trpc: TrpcUtils, view: PostsView) =>
+export const adminPostsQuery = (view: PostsView) =>
   trpc.posts.adminList.queryOptions(
     {
       page: view.page,
@@ -26,7 +26,7 @@ export const adminPostsQuery = (trpc: TrpcUtils, view: PostsView) =>
  * The post the edit form starts from. The form copies it once, so it must be current: the route loader fetches
  * it unless it is a few seconds old (a hover just before the click), and saving invalidates it.
  */
-export const postForEditQuery = (trpc: TrpcUtils, id: number) =>
+export const postForEditQuery = (id: number) =>
   trpc.posts.adminById.queryOptions({ id }, { retry: false, staleTime: 10_000 })
 
-export const tagsQuery = (trpc: TrpcUtils) => trpc.taxonomy.tags.queryOptions()
+export const tagsQuery = () => trpc.taxonomy.tags.queryOptions()

@@ -9,8 +9,8 @@ import {
   upstreamModel,
   type AiModel,
 } from '@wayfarer/api/schemas'
-import { useQuery } from '@tanstack/react-query'
-import { trpc, trpcUtils } from '../../../lib/trpc'
+import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
+import { trpc } from '../../../lib/trpc'
 import { aiSettingsQuery } from './queries'
 import { toUserMessage } from '../../../lib/user-message'
 import { useAdminTitle } from '../../../lib/page-meta'
@@ -20,10 +20,10 @@ type Notice = { error: boolean; text: string } | null
 /** SPEC.md §2 AI settings (/admin/settings): key entry + test, enabled toggle, model, max tokens, Save. */
 export function AiSettingsScreen() {
   useAdminTitle('AI Settings')
-  const settings = useQuery(aiSettingsQuery(trpcUtils))
-  const save = trpc.settings.saveAi.useMutation()
-  const test = trpc.ai.test.useMutation()
-  const utils = trpc.useUtils()
+  const settings = useQuery(aiSettingsQuery())
+  const save = useMutation(trpc.settings.saveAi.mutationOptions())
+  const test = useMutation(trpc.ai.test.mutationOptions())
+  const queryClient = useQueryClient()
   const [apiKey, setApiKey] = useState('')
   const [enabled, setEnabled] = useState(false)
   const [model, setModel] = useState<AiModel>('gemini-1.5-pro')
@@ -54,7 +54,7 @@ export function AiSettingsScreen() {
     setSaveNotice(null)
     try {
       await save.mutateAsync({ geminiApiKey: apiKey, enabled, model, maxTokens })
-      await utils.settings.ai.invalidate()
+      await queryClient.invalidateQueries(trpc.settings.ai.queryFilter())
       setSaveNotice({ error: false, text: messages.ai.saved })
     } catch (e) {
       setSaveNotice({ error: true, text: toUserMessage(e, messages.ai.saveFailed, messages.ai.saveAiFailed) })

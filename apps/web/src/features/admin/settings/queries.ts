@@ -1,4 +1,4 @@
-import type { TrpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 
 /** The saved AI settings (the key only as a masked hint), fetched again each time the screen is shown. */
-export const aiSettingsQuery = (trpc: TrpcUtils) => trpc.settings.ai.queryOptions(undefined, { staleTime: 0 })
+export const aiSettingsQuery = () => trpc.settings.ai.queryOptions(undefined, { staleTime: 0 })

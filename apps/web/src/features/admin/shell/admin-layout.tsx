@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
@@ -15,7 +16,7 @@ export function AdminLayout() {
   const menuButton = useRef<HTMLButtonElement>(null)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // Confirms the stored session with the server on entry; a 401 signs out through the tRPC link.
-  trpc.auth.me.useQuery(undefined, { enabled: auth.isAuthenticated, retry: false, staleTime: 60_000 })
+  useQuery(trpc.auth.me.queryOptions(undefined, { enabled: auth.isAuthenticated, retry: false, staleTime: 60_000 }))
 
   // Signed out while here (Logout, or a 401 from the server): back to the sign-in page.
   useEffect(() => {

@@ -1,7 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Toast } from '@wayfarer/ui'
-import { trpcUtils } from '../../../lib/trpc'
 import { useAdminTitle } from '../../../lib/page-meta'
 import { downloadExport } from './export-download'
 import { ImportPanel } from './import-panel'
@@ -11,7 +10,7 @@ import { SettingsTabs } from './settings-tabs'
 /** Admin → Settings → Import/Export: move a site in (WordPress, Ghost, a Wayfarer archive) and out (everything). */
 export function ImportExportScreen() {
   useAdminTitle('Import/Export')
-  const limits = useQuery(importLimitsQuery(trpcUtils))
+  const limits = useQuery(importLimitsQuery())
   return (
     <div className="max-w-3xl">
       <SettingsTabs />

@@ -1,8 +1,8 @@
 import { useState } from 'react'
-import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { keepPreviousData, useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RedirectItem } from '@wayfarer/api/schemas'
 import { Card, ConfirmButton, Dialog, DialogTitle, LoadError, Pagination, Skeleton, Toast, Button } from '@wayfarer/ui'
-import { trpc, trpcUtils } from '../../../lib/trpc'
+import { trpc } from '../../../lib/trpc'
 import { useAdminTitle } from '../../../lib/page-meta'
 import { toUserMessage } from '../../../lib/user-message'
 import { RedirectForm, type RedirectFields } from './redirect-form'
@@ -19,18 +19,18 @@ export function RedirectsScreen() {
   const [editing, setEditing] = useState<RedirectItem | null>(null)
   const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null)
   const list = useQuery({
-    ...redirectsQuery(trpcUtils, { page, search: search.trim() }),
+    ...redirectsQuery({ page, search: search.trim() }),
     placeholderData: keepPreviousData,
   })
-  const utils = trpc.useUtils()
-  const create = trpc.redirects.create.useMutation()
-  const update = trpc.redirects.update.useMutation()
-  const remove = trpc.redirects.delete.useMutation()
+  const queryClient = useQueryClient()
+  const create = useMutation(trpc.redirects.create.mutationOptions())
+  const update = useMutation(trpc.redirects.update.mutationOptions())
+  const remove = useMutation(trpc.redirects.delete.mutationOptions())
 
   const save = async (work: () => Promise<unknown>, done: string): Promise<string | null> => {
     try {
       await work()
-      await utils.redirects.list.invalidate()
+      await queryClient.invalidateQueries(trpc.redirects.list.queryFilter())
       setNotice({ error: false, text: done })
       return null
     } catch (e) {
@@ -40,7 +40,7 @@ export function RedirectsScreen() {
   const del = async (r: RedirectItem) => {
     try {
       await remove.mutateAsync({ id: r.id })
-      await utils.redirects.list.invalidate()
+      await queryClient.invalidateQueries(trpc.redirects.list.queryFilter())
       setNotice({ error: false, text: `Deleted the redirect from ${r.from_path}` })
     } catch (e) {
       setNotice({ error: true, text: toUserMessage(e, 'The redirect could not be deleted', NETWORK) })

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQueryClient, useMutation, useQuery } from '@tanstack/react-query'
 import { IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, uploadedImport, type ImportJob } from '@wayfarer/api/schemas'
 import { trpc } from '../../../lib/trpc'
 import { uploadFile } from '../../../lib/upload'
@@ -25,23 +25,24 @@ export interface ImportChoices {
  * from `transfer.status` while the server works, and the report at the end.
  */
 export function useImportJob() {
-  const utils = trpc.useUtils()
   const queryClient = useQueryClient()
   const [id, setId] = useState<string | null>(followed.get)
   const [uploadProgress, setUploadProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const status = trpc.transfer.status.useQuery(
-    { id: id ?? '' },
-    {
-      enabled: id !== null,
-      staleTime: 0,
-      retry: false,
-      refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
-    },
+  const status = useQuery(
+    trpc.transfer.status.queryOptions(
+      { id: id ?? '' },
+      {
+        enabled: id !== null,
+        staleTime: 0,
+        retry: false,
+        refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
+      },
+    ),
   )
-  const check = trpc.transfer.check.useMutation()
-  const start = trpc.transfer.start.useMutation()
-  const discard = trpc.transfer.discard.useMutation()
+  const check = useMutation(trpc.transfer.check.mutationOptions())
+  const start = useMutation(trpc.transfer.start.mutationOptions())
+  const discard = useMutation(trpc.transfer.discard.mutationOptions())
   const job = id ? status.data : undefined
 
   // A finished import changes stories, comments, categories…: every cached list is read again.
@@ -50,7 +51,7 @@ export function useImportJob() {
   }, [job?.state, queryClient])
 
   const follow = (next: ImportJob) => {
-    utils.transfer.status.setData({ id: next.id }, next)
+    queryClient.setQueryData(trpc.transfer.status.queryKey({ id: next.id }), next)
     followed.set(next.id)
     setId(next.id)
   }

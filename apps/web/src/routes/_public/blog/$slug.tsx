@@ -12,9 +12,9 @@ export const Route = createFileRoute('/_public/blog/$slug')({
   validateSearch: storySearch,
   loaderDeps: ({ search }) => ({ preview: search.preview }),
   // Hovering a story card loads the story and its first comments, so the click shows them at once.
-  loader: async ({ context: { queryClient, trpc }, params: { slug }, deps: { preview } }) => {
-    if (preview) return settled(queryClient.ensureQueryData(previewQuery(trpc, preview)))
-    const story = await queryClient.ensureQueryData(storyQuery(trpc, slug)).catch(() => undefined)
+  loader: async ({ context: { queryClient }, params: { slug }, deps: { preview } }) => {
+    if (preview) return settled(queryClient.ensureQueryData(previewQuery(preview)))
+    const story = await queryClient.ensureQueryData(storyQuery(slug)).catch(() => undefined)
     if (story) await settled(queryClient.ensureInfiniteQueryData(postCommentsQuery(story.id)))
   },
   component: function PostRoute() {

@@ -4,9 +4,9 @@ import { countryQuery } from '../../../features/map/queries'
 import { settled } from '../../../lib/preload'
 
 export const Route = createFileRoute('/_public/places/$code')({
-  loader: ({ context: { queryClient, trpc }, params }) =>
+  loader: ({ context: { queryClient }, params }) =>
     /^[a-z]{2}$/i.test(params.code)
-      ? settled(queryClient.ensureQueryData(countryQuery(trpc, params.code.toUpperCase())))
+      ? settled(queryClient.ensureQueryData(countryQuery(params.code.toUpperCase())))
       : undefined,
   component: CountryRoute,
 })

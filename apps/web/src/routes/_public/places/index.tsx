@@ -4,6 +4,6 @@ import { countriesQuery } from '../../../features/map/queries'
 import { settled } from '../../../lib/preload'
 
 export const Route = createFileRoute('/_public/places/')({
-  loader: ({ context: { queryClient, trpc } }) => settled(queryClient.ensureQueryData(countriesQuery(trpc))),
+  loader: ({ context: { queryClient } }) => settled(queryClient.ensureQueryData(countriesQuery())),
   component: PlacesScreen,
 })

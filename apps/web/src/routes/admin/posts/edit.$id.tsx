@@ -5,13 +5,13 @@ import { categoriesQuery } from '../../../features/blog/queries'
 import { settled } from '../../../lib/preload'
 
 export const Route = createFileRoute('/admin/posts/edit/$id')({
-  loader: ({ context: { queryClient, trpc }, params }) => {
+  loader: ({ context: { queryClient }, params }) => {
     const id = Number(params.id)
     return settled(
       // fetchQuery, not ensureQueryData: the form starts from this copy, so an outdated one is fetched again.
-      ...(Number.isInteger(id) && id > 0 ? [queryClient.fetchQuery(postForEditQuery(trpc, id))] : []),
-      queryClient.ensureQueryData(categoriesQuery(trpc)),
-      queryClient.ensureQueryData(tagsQuery(trpc)),
+      ...(Number.isInteger(id) && id > 0 ? [queryClient.fetchQuery(postForEditQuery(id))] : []),
+      queryClient.ensureQueryData(categoriesQuery()),
+      queryClient.ensureQueryData(tagsQuery()),
     )
   },
   component: EditPost,

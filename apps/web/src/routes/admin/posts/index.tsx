@@ -6,7 +6,6 @@ import { viewInUrl } from '../../../lib/url-view'
 
 export const Route = createFileRoute('/admin/posts/')({
   ...viewInUrl(postsView, { page: 1 }),
-  loader: ({ context: { queryClient, trpc }, deps }) =>
-    settled(queryClient.ensureQueryData(adminPostsQuery(trpc, deps))),
+  loader: ({ context: { queryClient }, deps }) => settled(queryClient.ensureQueryData(adminPostsQuery(deps))),
   component: PostsListScreen,
 })

@@ -7,8 +7,8 @@ import { settled } from '../../../lib/preload'
 import { useAdminTitle } from '../../../lib/page-meta'
 
 export const Route = createFileRoute('/admin/posts/new')({
-  loader: ({ context: { queryClient, trpc } }) =>
-    settled(queryClient.ensureQueryData(categoriesQuery(trpc)), queryClient.ensureQueryData(tagsQuery(trpc))),
+  loader: ({ context: { queryClient } }) =>
+    settled(queryClient.ensureQueryData(categoriesQuery()), queryClient.ensureQueryData(tagsQuery())),
   component: NewPost,
 })
 
