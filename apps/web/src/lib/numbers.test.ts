@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { adminNumber, counted } from './numbers'
+import { adminNumber, counted, plural } from './numbers'
 
 describe('counts in words', () => {
   it('uses the singular for one and the plural otherwise', () => {
@@ -12,5 +12,10 @@ describe('counts in words', () => {
     expect(adminNumber(53230)).toBe('53,230')
     expect(adminNumber(4100)).toBe('4,100')
     expect(adminNumber(7)).toBe('7')
+  })
+  it('writes whole counts with their digit groups and the right noun', () => {
+    expect(plural(1, 'country', 'countries')).toBe('1 country')
+    expect(plural(0, 'place', 'places')).toBe('0 places')
+    expect(plural(1204, 'story', 'stories')).toBe('1,204 stories')
   })
 })

@@ -9,3 +9,6 @@ const grouped = new Intl.NumberFormat('en-US')
 
 /** Numbers in the admin read the same everywhere: digit groups (53,230), never abbreviated. */
 export const adminNumber = (n: number): string => grouped.format(n)
+
+/** "1 country", "1,204 places": a whole count with its digit groups and the noun in the right form. */
+export const plural = (n: number, one: string, other: string): string => counted(n, grouped.format(n), one, other)

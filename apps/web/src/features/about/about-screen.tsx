@@ -11,47 +11,12 @@ const aboutStats = [
   { value: '∞', label: 'Memories' },
 ]
 
-/** About (SPEC.md §2). Photos and gear images are gallery body photos tagged 'about' and 'gear'. */
+/** About: the owners' story with two photos, three figures and the gear they travel with. */
 export function AboutScreen() {
   usePageMeta(staticPages.about.title, staticPages.about.description)
-  const photos = useBodyPhotos('about', 2)
-  const gearPhotos = useBodyPhotos('gear', 6)
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
-      <section className="grid items-center gap-10 md:grid-cols-2">
-        <div>
-          <h1 className="text-4xl font-bold">About Us</h1>
-          <div className="mt-6 space-y-4 text-lg leading-relaxed text-gray-700">
-            <p>
-              We are two storytellers who swapped office chairs for trains, boats and mountain trails. What began as a
-              three-month sabbatical turned into years on the road.
-            </p>
-            <p>
-              On this blog we share what we learn along the way: the hidden gems, the practical tips, and the people who
-              make every place unforgettable. Everything we write, we have lived.
-            </p>
-          </div>
-          <div className="mt-8 flex gap-3">
-            <Link to="/blog" className="rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800">
-              Read Our Stories
-            </Link>
-            <Link to="/contact" className="rounded-lg border border-gray-300 px-5 py-2.5 font-medium hover:bg-gray-50">
-              Get in Touch
-            </Link>
-          </div>
-        </div>
-        <div className="grid grid-cols-2 gap-4" data-testid="about-photos">
-          {photos.map((p, i) => (
-            <img
-              key={p.url}
-              src={p.url}
-              alt={p.title}
-              className={`aspect-[3/4] w-full rounded-xl object-cover ${i === 1 ? 'mt-8' : ''}`}
-            />
-          ))}
-        </div>
-      </section>
-
+      <OurStory />
       <section aria-label="Stats" className="mt-16 grid grid-cols-3 gap-4">
         {aboutStats.map((s) => (
           <div key={s.label} className="rounded-xl bg-teal-50 p-6 text-center">
@@ -60,42 +25,89 @@ export function AboutScreen() {
           </div>
         ))}
       </section>
-
-      <section aria-labelledby="gear-heading" className="mt-16">
-        <h2 id="gear-heading" className="text-3xl font-bold">
-          Our Gear
-        </h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {gearList.map((g, i) => (
-            <li
-              key={g.kind}
-              data-testid="gear-item"
-              className="overflow-hidden rounded-xl border border-gray-200 shadow-sm"
-            >
-              {gearPhotos[i] && (
-                <img
-                  src={gearPhotos[i].url}
-                  alt={gearPhotos[i].title}
-                  width={400}
-                  height={240}
-                  loading="lazy"
-                  className="aspect-[5/3] w-full object-cover"
-                />
-              )}
-              <div className="p-6">
-                <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">{g.kind}</p>
-                <p className="mt-1 text-lg font-bold">{g.name}</p>
-                <p className="mt-2 text-sm text-gray-600">{g.note}</p>
-                <div className="mt-4 flex flex-wrap gap-2">
-                  {g.badges.map((b) => (
-                    <Badge key={b}>{b}</Badge>
-                  ))}
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <OurGear />
     </div>
+  )
+}
+
+/** The story text and its two photos: gallery photos tagged 'about'. */
+function OurStory() {
+  const photos = useBodyPhotos('about', 2)
+  return (
+    <section className="grid items-center gap-10 md:grid-cols-2">
+      <div>
+        <h1 className="text-4xl font-bold">About Us</h1>
+        <div className="mt-6 space-y-4 text-lg leading-relaxed text-gray-700">
+          <p>
+            We are two storytellers who swapped office chairs for trains, boats and mountain trails. What began as a
+            three-month sabbatical turned into years on the road.
+          </p>
+          <p>
+            On this blog we share what we learn along the way: the hidden gems, the practical tips, and the people who
+            make every place unforgettable. Everything we write, we have lived.
+          </p>
+        </div>
+        <div className="mt-8 flex gap-3">
+          <Link to="/blog" className="rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800">
+            Read Our Stories
+          </Link>
+          <Link to="/contact" className="rounded-lg border border-gray-300 px-5 py-2.5 font-medium hover:bg-gray-50">
+            Get in Touch
+          </Link>
+        </div>
+      </div>
+      <div className="grid grid-cols-2 gap-4" data-testid="about-photos">
+        {photos.map((p, i) => (
+          <img
+            key={p.url}
+            src={p.url}
+            alt={p.title}
+            className={`aspect-[3/4] w-full rounded-xl object-cover ${i === 1 ? 'mt-8' : ''}`}
+          />
+        ))}
+      </div>
+    </section>
+  )
+}
+
+/** The six pieces of gear with their badges; the pictures are gallery photos tagged 'gear', in order. */
+function OurGear() {
+  const gearPhotos = useBodyPhotos('gear', 6)
+  return (
+    <section aria-labelledby="gear-heading" className="mt-16">
+      <h2 id="gear-heading" className="text-3xl font-bold">
+        Our Gear
+      </h2>
+      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {gearList.map((g, i) => (
+          <li
+            key={g.kind}
+            data-testid="gear-item"
+            className="overflow-hidden rounded-xl border border-gray-200 shadow-sm"
+          >
+            {gearPhotos[i] && (
+              <img
+                src={gearPhotos[i].url}
+                alt={gearPhotos[i].title}
+                width={400}
+                height={240}
+                loading="lazy"
+                className="aspect-[5/3] w-full object-cover"
+              />
+            )}
+            <div className="p-6">
+              <p className="text-sm font-semibold uppercase tracking-wide text-teal-700">{g.kind}</p>
+              <p className="mt-1 text-lg font-bold">{g.name}</p>
+              <p className="mt-2 text-sm text-gray-600">{g.note}</p>
+              <div className="mt-4 flex flex-wrap gap-2">
+                {g.badges.map((b) => (
+                  <Badge key={b}>{b}</Badge>
+                ))}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

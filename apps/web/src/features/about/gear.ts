@@ -1,4 +1,4 @@
-/** SPEC.md §2 About: the six-item gear list, each with badges. */
+/** The About page's gear list: six items, each with badges (docs/product.md, "About"). */
 export const gearList = [
   {
     kind: 'Primary Camera',

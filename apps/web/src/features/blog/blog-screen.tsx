@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import { staticPages } from '@wayfarer/api/schemas'
-import { Button, LoadError, LoadMore, Skeleton } from '@wayfarer/ui'
+import { Button, LoadMore, QueryView, Skeleton } from '@wayfarer/ui'
 import { isNetworkError } from '../../lib/user-message'
 import { storyCardsQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
@@ -14,8 +14,8 @@ import { useDebouncedValue } from '../../lib/use-debounced-value'
 export const SEARCH_DELAY_MS = 300
 
 /**
- * Blog list (SPEC.md §2, §4): search and category filter applied by the server after a 300 ms pause, over every
- * story; the cards come a page at a time ("Load more"), so 10,000 stories cost no more than 12.
+ * Blog list (docs/product.md, "Blog"): search and category filter applied by the server after a 300 ms pause, over
+ * every story; the cards come a page at a time ("Load more"), so 10,000 stories cost no more than 12.
  */
 export function BlogScreen({
   category,
@@ -27,13 +27,9 @@ export function BlogScreen({
   usePageMeta(staticPages.blog.title, staticPages.blog.description)
   const [search, setSearch] = useState('')
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DELAY_MS)
-  const posts = useInfiniteQuery({
-    ...storyCardsQuery({ category, search: settledSearch || undefined }),
-    placeholderData: keepPreviousData,
-  })
+  const posts = useStoryCards(category, settledSearch)
   const searching = search.trim() !== settledSearch || (posts.isFetching && posts.isPlaceholderData)
   const firstPage = posts.data?.pages[0]
-  const cards = posts.data?.pages.flatMap((page) => page.cards) ?? []
 
   const clearFilters = () => {
     setSearch('')
@@ -71,37 +67,59 @@ export function BlogScreen({
         </p>
       </div>
 
-      {posts.isPending ? (
+      <StoryCardList posts={posts} onClearFilters={clearFilters} />
+
+      <NewsletterForm />
+    </div>
+  )
+}
+
+/** The pages of cards for a filter; the previous filter's cards stay on screen while the next ones load. */
+const useStoryCards = (category: string | undefined, search: string) =>
+  useInfiniteQuery({ ...storyCardsQuery({ category, search: search || undefined }), placeholderData: keepPreviousData })
+
+/** The cards, their placeholders, the failure with a retry, or "no stories" with a way back to all of them. */
+function StoryCardList({
+  posts,
+  onClearFilters,
+}: {
+  posts: ReturnType<typeof useStoryCards>
+  onClearFilters: () => void
+}) {
+  return (
+    <QueryView
+      query={posts}
+      loading={
         <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           <Skeleton count={6} className="h-72" />
         </div>
-      ) : posts.isError ? (
-        <LoadError
-          message={isNetworkError(posts.error) ? messages.posts.connectionFailed : messages.posts.loadFailed}
-          onRetry={() => void posts.refetch()}
-          retryLabel="Try Again"
-          className="mt-12 text-lg text-gray-700"
-        />
-      ) : cards.length === 0 ? (
+      }
+      failed={(error) => (isNetworkError(error) ? messages.posts.connectionFailed : messages.posts.loadFailed)}
+      retryLabel="Try Again"
+      failedClassName="mt-12 text-lg text-gray-700"
+      isEmpty={({ pages }) => pages.every((page) => page.cards.length === 0)}
+      empty={
         <div className="mt-12 text-center">
           <p className="text-xl font-semibold">{messages.posts.noResults}</p>
           <p className="mt-2 text-gray-600">Try another search or category.</p>
-          <Button variant="secondary" className="mt-4" onClick={clearFilters}>
+          <Button variant="secondary" className="mt-4" onClick={onClearFilters}>
             Clear Filters
           </Button>
         </div>
-      ) : (
+      }
+    >
+      {({ pages }) => (
         <>
           <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {cards.map((post, i) => (
-              <PostCard key={post.id} post={post} heading="h2" eager={i === 0} />
-            ))}
+            {pages
+              .flatMap((page) => page.cards)
+              .map((post, i) => (
+                <PostCard key={post.id} post={post} heading="h2" eager={i === 0} />
+              ))}
           </div>
           <LoadMore pages={posts} label="Load more stories" className="mt-10 text-center" />
         </>
       )}
-
-      <NewsletterForm />
-    </div>
+    </QueryView>
   )
 }

@@ -1,40 +1,40 @@
 import { formatDate } from '../../lib/dates'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { LoadMore, Skeleton } from '@wayfarer/ui'
+import { LoadMore, QueryView, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import type { PublicComment } from '@wayfarer/api/schemas'
 import { postCommentsQuery } from './queries'
 
-/** SPEC §2 Post detail: approved comments, newest first, 20 at a time behind 'Load More Comments'. */
+/** A story's approved comments, newest first, 20 at a time behind 'Load More Comments'. */
 export function CommentList({ postId }: { postId: number }) {
   const query = useInfiniteQuery(postCommentsQuery(postId))
 
-  if (query.isPending) {
-    return (
-      <div className="space-y-4" aria-busy="true">
-        <Skeleton count={3} className="h-20 w-full" />
-      </div>
-    )
-  }
-  if (query.isError) {
-    return (
-      <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-        {messages.comment.loadFailed}
-      </p>
-    )
-  }
-  const comments = query.data.pages.flatMap((p) => p.comments)
-  if (comments.length === 0) return <p className="text-gray-600">{messages.comment.none}</p>
-
   return (
-    <div>
-      <ol className="space-y-4" aria-label="Comments">
-        {comments.map((comment) => (
-          <CommentItem key={comment.id} comment={comment} />
-        ))}
-      </ol>
-      <LoadMore pages={query} label="Load More Comments" className="mt-6 text-center" />
-    </div>
+    <QueryView
+      query={query}
+      loading={
+        <div className="space-y-4" aria-busy="true">
+          <Skeleton count={3} className="h-20 w-full" />
+        </div>
+      }
+      failed={messages.comment.loadFailed}
+      failedClassName="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
+      isEmpty={({ pages }) => pages.every((page) => page.comments.length === 0)}
+      empty={<p className="text-gray-600">{messages.comment.none}</p>}
+    >
+      {({ pages }) => (
+        <div>
+          <ol className="space-y-4" aria-label="Comments">
+            {pages
+              .flatMap((page) => page.comments)
+              .map((comment) => (
+                <CommentItem key={comment.id} comment={comment} />
+              ))}
+          </ol>
+          <LoadMore pages={query} label="Load More Comments" className="mt-6 text-center" />
+        </div>
+      )}
+    </QueryView>
   )
 }
 

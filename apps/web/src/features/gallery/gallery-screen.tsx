@@ -2,17 +2,17 @@ import { useEffect, useState } from 'react'
 import type { GalleryPhoto } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { staticPages } from '@wayfarer/api/schemas'
-import { Skeleton } from '@wayfarer/ui'
+import { QueryView, Skeleton } from '@wayfarer/ui'
 import { useQuery } from '@tanstack/react-query'
 import { galleryQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
 import { Lightbox } from './lightbox'
 import { PhotoImage } from './photo-image'
 
-// SPEC.md §9: the featured photo changes every 5 seconds.
+// The featured photo changes every 5 seconds.
 const ROTATION_MS = 5000
 
-/** /gallery (SPEC.md §2): header stats, a rotating featured photo, the grid and the lightbox. */
+/** /gallery: header stats, a rotating featured photo, the grid and the lightbox. */
 export function GalleryScreen() {
   usePageMeta(staticPages.gallery.title, staticPages.gallery.description)
   const photos = useQuery(galleryQuery())
@@ -38,50 +38,60 @@ export function GalleryScreen() {
         </dl>
       </header>
 
-      {photos.isLoading ? (
-        <div className="mt-10 space-y-6" aria-busy="true">
-          <Skeleton className="aspect-[21/9] w-full rounded-2xl" />
-          <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
-            <Skeleton count={8} className="aspect-[4/3]" />
+      <QueryView
+        query={photos}
+        loading={
+          <div className="mt-10 space-y-6" aria-busy="true">
+            <Skeleton className="aspect-[21/9] w-full rounded-2xl" />
+            <div className="grid grid-cols-2 gap-4 md:grid-cols-4">
+              <Skeleton count={8} className="aspect-[4/3]" />
+            </div>
           </div>
-        </div>
-      ) : photos.error ? (
-        <p role="alert" className="mt-10 rounded-lg bg-red-50 p-4 text-center text-red-800">
-          {messages.gallery.loadImagesFailed}
-        </p>
-      ) : list.length === 0 ? (
-        <p className="mt-10 text-center text-gray-500">No photos yet — check back soon.</p>
-      ) : (
-        <>
-          <FeaturedPhoto photos={list} onOpen={setOpen} />
-          <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="gallery-grid">
-            {list.map((photo, index) => (
-              <li key={photo.id}>
-                <button
-                  type="button"
-                  onClick={() => setOpen(index)}
-                  className="group block w-full overflow-hidden rounded-xl text-left"
-                  aria-label={`Open ${photo.title || 'photo'}`}
-                >
-                  <PhotoImage
-                    photo={photo}
-                    thumbnail
-                    sizes="(min-width: 1024px) 25vw, 50vw"
-                    loading="lazy"
-                    decoding="async"
-                    className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
-                  />
-                </button>
-                <p className="mt-2 truncate text-sm font-medium text-gray-900">{photo.title}</p>
-                {photo.location && <p className="truncate text-xs text-gray-500">{photo.location}</p>}
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+        }
+        failed={messages.gallery.loadImagesFailed}
+        failedClassName="mt-10 rounded-lg bg-red-50 p-4 text-red-800"
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="mt-10 text-center text-gray-500">No photos yet — check back soon.</p>}
+      >
+        {(list) => (
+          <>
+            <FeaturedPhoto photos={list} onOpen={setOpen} />
+            <PhotoGrid photos={list} onOpen={setOpen} />
+          </>
+        )}
+      </QueryView>
 
       {open !== null && <Lightbox photos={list} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />}
     </div>
+  )
+}
+
+/** The grid of thumbnails; each opens the lightbox at its photo. */
+function PhotoGrid({ photos, onOpen }: { photos: GalleryPhoto[]; onOpen: (index: number) => void }) {
+  return (
+    <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4" data-testid="gallery-grid">
+      {photos.map((photo, index) => (
+        <li key={photo.id}>
+          <button
+            type="button"
+            onClick={() => onOpen(index)}
+            className="group block w-full overflow-hidden rounded-xl text-left"
+            aria-label={`Open ${photo.title || 'photo'}`}
+          >
+            <PhotoImage
+              photo={photo}
+              thumbnail
+              sizes="(min-width: 1024px) 25vw, 50vw"
+              loading="lazy"
+              decoding="async"
+              className="aspect-[4/3] h-auto w-full object-cover transition-transform duration-300 group-hover:scale-105"
+            />
+          </button>
+          <p className="mt-2 truncate text-sm font-medium text-gray-900">{photo.title}</p>
+          {photo.location && <p className="truncate text-xs text-gray-500">{photo.location}</p>}
+        </li>
+      ))}
+    </ul>
   )
 }
 

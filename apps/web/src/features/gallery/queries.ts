@@ -1,7 +1,7 @@
 import { HERO_PHOTO_INPUT, type BodyPhotoUse } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
 
-// SPEC.md §9: a grid of 24; the hero shuffles among 20 gallery photos.
+// The /gallery grid shows 24 photos; the home page's Shuffle draws from 20.
 export const GALLERY_GRID_SIZE = 24
 const SHUFFLE_POOL_SIZE = 20
 

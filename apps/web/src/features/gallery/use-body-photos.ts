@@ -13,7 +13,7 @@ export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
 }
 
 /**
- * The Home hero (SPEC.md §4): a random hero photo from the server, a shuffle among 20 gallery photos, and the
+ * The Home hero: a random hero photo from the server, a shuffle among 20 gallery photos, and the
  * bundled image when the server has none, fails, or the picture does not load.
  */
 export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => void; onImageError: () => void } {

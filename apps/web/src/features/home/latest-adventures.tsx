@@ -1,11 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { LoadError, Skeleton } from '@wayfarer/ui'
+import { QueryView, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
 import { latestStoriesQuery } from './queries'
 import { PostCard } from '../blog/post-card'
 
-/** The 6 newest stories (SPEC.md §9), the first one larger. */
+/** The 6 newest stories, the first one larger. */
 export function LatestAdventures() {
   const posts = useQuery(latestStoriesQuery())
   return (
@@ -18,24 +18,25 @@ export function LatestAdventures() {
           View all stories →
         </Link>
       </div>
-      {posts.isPending ? (
-        <div className="mt-8 grid gap-6 md:grid-cols-3">
-          <Skeleton count={6} className="h-72" />
-        </div>
-      ) : posts.isError ? (
-        <LoadError
-          message={messages.posts.loadFailed}
-          onRetry={() => void posts.refetch()}
-          retryLabel="Try Again"
-          className="mt-8 text-gray-600"
-        />
-      ) : (
-        <div className="mt-8 grid gap-6 md:grid-cols-3">
-          {posts.data.cards.map((post, i) => (
-            <PostCard key={post.id} post={post} large={i === 0} />
-          ))}
-        </div>
-      )}
+      <QueryView
+        query={posts}
+        loading={
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            <Skeleton count={6} className="h-72" />
+          </div>
+        }
+        failed={messages.posts.loadFailed}
+        retryLabel="Try Again"
+        failedClassName="mt-8 text-gray-600"
+      >
+        {(latest) => (
+          <div className="mt-8 grid gap-6 md:grid-cols-3">
+            {latest.cards.map((post, i) => (
+              <PostCard key={post.id} post={post} large={i === 0} />
+            ))}
+          </div>
+        )}
+      </QueryView>
     </section>
   )
 }

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { MapCluster, MapPhoto, MapStory } from '@wayfarer/api/schemas'
+import type { MapCluster, MapPhoto, MapStory, PlacesMapOutput } from '@wayfarer/api/schemas'
 import { staticPages } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
+import { plural } from '../../lib/numbers'
 import { categoriesQuery } from '../blog/queries'
 import { Lightbox } from '../gallery/lightbox'
 import { boxOf, type MapView } from './mercator'
@@ -18,7 +19,6 @@ export interface MapFilters {
 }
 
 const MAP_HEIGHT = 520
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 
 /**
  * /map: every published story and photo with a point, clustered, on the built-in vector world map; countries
@@ -38,26 +38,13 @@ export function MapScreen({
   const [view, setView] = useState(initialView)
   const [box, width] = useElementWidth<HTMLDivElement>(800)
   const countries = useQuery(countriesQuery())
-  const categories = useQuery(categoriesQuery())
   const shown = useQuery(mapQuery({ bbox: boxOf(view, width, MAP_HEIGHT), zoom: view.zoom, ...filters }))
-  const [story, setStory] = useState<MapStory | null>(null)
-  const [photo, setPhoto] = useState<MapPhoto | null>(null)
-  const [members, setMembers] = useState<NonNullable<MapCluster['members']> | null>(null)
-  const showStory = (s: MapStory) => {
-    setMembers(null)
-    setStory(s)
-  }
+  const chosen = useChosenMarker()
   const visited = useMemo(
     () => new Set((countries.data?.countries ?? []).flatMap((c) => (c.numeric ? [c.numeric] : []))),
     [countries.data],
   )
-  const card = useRef<HTMLDivElement>(null)
-  useEffect(() => {
-    if (story || members) card.current?.focus()
-  }, [story, members])
-
   const data = shown.data
-  const inView = data?.in_view
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header>
@@ -67,41 +54,7 @@ export function MapScreen({
             ? `${plural(countries.data.countries.length, 'country', 'countries')} · ${plural(countries.data.places, 'place', 'places')}`
             : '\u00a0'}
         </p>
-        <div className="mt-4 flex flex-wrap items-end gap-4">
-          <label className="text-sm font-medium text-gray-700">
-            Category
-            <select
-              className="mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2"
-              value={filters.category ?? ''}
-              onChange={(e) => onFilters({ ...filters, category: e.target.value || undefined })}
-            >
-              <option value="">All categories</option>
-              {(categories.data ?? []).map((c) => (
-                <option key={c.slug} value={c.slug}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="text-sm font-medium text-gray-700">
-            Year
-            <select
-              className="mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2"
-              value={filters.year ?? ''}
-              onChange={(e) => onFilters({ ...filters, year: e.target.value ? Number(e.target.value) : undefined })}
-            >
-              <option value="">All years</option>
-              {(countries.data?.years ?? []).map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </label>
-          <Link to="/places" className="pb-2 text-sm font-medium text-teal-700 hover:underline">
-            All countries visited
-          </Link>
-        </div>
+        <MapFilterFields filters={filters} onFilters={onFilters} years={countries.data?.years ?? []} />
       </header>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_320px]">
@@ -115,72 +68,12 @@ export function MapScreen({
             stories={data?.stories ?? []}
             photos={data?.photos ?? []}
             visited={visited}
-            onStory={showStory}
-            onPhoto={setPhoto}
-            onMembers={(m) => {
-              setStory(null)
-              setMembers(m)
-            }}
+            onStory={chosen.showStory}
+            onPhoto={chosen.setPhoto}
+            onMembers={chosen.showMembers}
             label="World map of stories and photos"
           >
-            {members ? (
-              <div
-                ref={card}
-                tabIndex={-1}
-                role="dialog"
-                aria-labelledby="map-members-title"
-                className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] rounded-xl border border-gray-200 bg-white p-4 shadow-lg outline-none"
-              >
-                <div className="flex items-start justify-between gap-2">
-                  <h3 id="map-members-title" className="font-bold text-gray-900">
-                    At this spot
-                  </h3>
-                  <button
-                    type="button"
-                    onClick={() => setMembers(null)}
-                    aria-label="Close"
-                    className="-mt-1 rounded px-2 text-xl leading-none text-gray-600 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-                  >
-                    ×
-                  </button>
-                </div>
-                <ul className="mt-2 space-y-1 text-sm">
-                  {members.stories.map((s) => (
-                    <li key={`s${s.id}`}>
-                      <button
-                        type="button"
-                        onClick={() => showStory(s)}
-                        className="text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-                      >
-                        Story: {s.title}
-                      </button>
-                    </li>
-                  ))}
-                  {members.photos.map((p) => (
-                    <li key={`p${p.id}`}>
-                      <button
-                        type="button"
-                        onClick={() => setPhoto(p)}
-                        className="text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-                      >
-                        Photo: {p.title || p.location || 'untitled'}
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              </div>
-            ) : null}
-            {story ? (
-              <div
-                ref={card}
-                tabIndex={-1}
-                role="dialog"
-                aria-labelledby="map-story-title"
-                className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none"
-              >
-                <MapStoryCard story={story} headingId="map-story-title" onClose={() => setStory(null)} />
-              </div>
-            ) : null}
+            <ChosenMarkerCard chosen={chosen} />
           </WorldMap>
           {shown.error ? (
             <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 text-red-800">
@@ -188,31 +81,178 @@ export function MapScreen({
             </p>
           ) : null}
         </div>
-
-        <section aria-labelledby="in-view-heading">
-          <h2 id="in-view-heading" className="text-lg font-bold text-gray-900">
-            Stories in view
-          </h2>
-          <p className="text-sm text-gray-600" aria-live="polite" data-testid="in-view-count">
-            {inView ? plural(inView.total, 'story', 'stories') : '\u00a0'}
-          </p>
-          <ul className="mt-3 max-h-[460px] space-y-2 overflow-y-auto pr-1">
-            {(inView?.stories ?? []).map((s) => (
-              <li key={s.id}>
-                <Link
-                  to="/blog/$slug"
-                  params={{ slug: s.slug }}
-                  className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-                >
-                  <span className="block font-medium text-gray-900">{s.title}</span>
-                  <span className="block text-sm text-gray-600">{s.location}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <StoriesInView inView={data?.in_view} />
       </div>
-      {photo ? <Lightbox photos={[photo]} index={0} onIndex={() => undefined} onClose={() => setPhoto(null)} /> : null}
+      {chosen.photo ? (
+        <Lightbox photos={[chosen.photo]} index={0} onIndex={() => undefined} onClose={() => chosen.setPhoto(null)} />
+      ) : null}
     </div>
+  )
+}
+
+type ClusterMembers = NonNullable<MapCluster['members']>
+
+/**
+ * What the visitor picked on the map: a story (its card), a cluster too close to split (its members), or a photo
+ * (the lightbox). A card that opens takes the focus, so keyboard users land in it.
+ */
+function useChosenMarker() {
+  const [story, setStory] = useState<MapStory | null>(null)
+  const [photo, setPhoto] = useState<MapPhoto | null>(null)
+  const [members, setMembers] = useState<ClusterMembers | null>(null)
+  const card = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (story || members) card.current?.focus()
+  }, [story, members])
+  return {
+    story,
+    photo,
+    members,
+    card,
+    setPhoto,
+    showStory: (s: MapStory | null) => {
+      setMembers(null)
+      setStory(s)
+    },
+    showMembers: (m: ClusterMembers | null) => {
+      setStory(null)
+      setMembers(m)
+    },
+  }
+}
+
+/** The card over the map for the chosen story, or the list of what stands at the chosen spot. */
+function ChosenMarkerCard({ chosen }: { chosen: ReturnType<typeof useChosenMarker> }) {
+  if (chosen.story)
+    return (
+      <div
+        ref={chosen.card}
+        tabIndex={-1}
+        role="dialog"
+        aria-labelledby="map-story-title"
+        className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none"
+      >
+        <MapStoryCard story={chosen.story} headingId="map-story-title" onClose={() => chosen.showStory(null)} />
+      </div>
+    )
+  if (!chosen.members) return null
+  const link =
+    'text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none'
+  return (
+    <div
+      ref={chosen.card}
+      tabIndex={-1}
+      role="dialog"
+      aria-labelledby="map-members-title"
+      className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] rounded-xl border border-gray-200 bg-white p-4 shadow-lg outline-none"
+    >
+      <div className="flex items-start justify-between gap-2">
+        <h3 id="map-members-title" className="font-bold text-gray-900">
+          At this spot
+        </h3>
+        <button
+          type="button"
+          onClick={() => chosen.showMembers(null)}
+          aria-label="Close"
+          className="-mt-1 rounded px-2 text-xl leading-none text-gray-600 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+        >
+          ×
+        </button>
+      </div>
+      <ul className="mt-2 space-y-1 text-sm">
+        {chosen.members.stories.map((s) => (
+          <li key={`s${s.id}`}>
+            <button type="button" onClick={() => chosen.showStory(s)} className={link}>
+              Story: {s.title}
+            </button>
+          </li>
+        ))}
+        {chosen.members.photos.map((p) => (
+          <li key={`p${p.id}`}>
+            <button type="button" onClick={() => chosen.setPhoto(p)} className={link}>
+              Photo: {p.title || p.location || 'untitled'}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The category and year filters (kept in the URL by the route) and the way to the list of countries. */
+function MapFilterFields({
+  filters,
+  onFilters,
+  years,
+}: {
+  filters: MapFilters
+  onFilters: (f: MapFilters) => void
+  years: number[]
+}) {
+  const categories = useQuery(categoriesQuery())
+  return (
+    <div className="mt-4 flex flex-wrap items-end gap-4">
+      <label className="text-sm font-medium text-gray-700">
+        Category
+        <select
+          className="mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2"
+          value={filters.category ?? ''}
+          onChange={(e) => onFilters({ ...filters, category: e.target.value || undefined })}
+        >
+          <option value="">All categories</option>
+          {(categories.data ?? []).map((c) => (
+            <option key={c.slug} value={c.slug}>
+              {c.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="text-sm font-medium text-gray-700">
+        Year
+        <select
+          className="mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2"
+          value={filters.year ?? ''}
+          onChange={(e) => onFilters({ ...filters, year: e.target.value ? Number(e.target.value) : undefined })}
+        >
+          <option value="">All years</option>
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </select>
+      </label>
+      <Link to="/places" className="pb-2 text-sm font-medium text-teal-700 hover:underline">
+        All countries visited
+      </Link>
+    </div>
+  )
+}
+
+/** The stories the map shows, as links: the same content as the markers, for every reader. */
+function StoriesInView({ inView }: { inView: PlacesMapOutput['in_view'] | undefined }) {
+  return (
+    <section aria-labelledby="in-view-heading">
+      <h2 id="in-view-heading" className="text-lg font-bold text-gray-900">
+        Stories in view
+      </h2>
+      <p className="text-sm text-gray-600" aria-live="polite" data-testid="in-view-count">
+        {inView ? plural(inView.total, 'story', 'stories') : '\u00a0'}
+      </p>
+      <ul className="mt-3 max-h-[460px] space-y-2 overflow-y-auto pr-1">
+        {(inView?.stories ?? []).map((s) => (
+          <li key={s.id}>
+            <Link
+              to="/blog/$slug"
+              params={{ slug: s.slug }}
+              className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+            >
+              <span className="block font-medium text-gray-900">{s.title}</span>
+              <span className="block text-sm text-gray-600">{s.location}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   )
 }

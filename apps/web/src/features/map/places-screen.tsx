@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { staticPages } from '@wayfarer/api/schemas'
-import { LoadError, Skeleton } from '@wayfarer/ui'
+import { QueryView, Skeleton } from '@wayfarer/ui'
 import { usePageMeta } from '../../lib/page-meta'
+import { plural } from '../../lib/numbers'
 import { countriesQuery } from './queries'
-
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`
 
 /** /places: the countries visited, with their flag and how many stories and photos each has. */
 export function PlacesScreen() {
@@ -24,37 +23,43 @@ export function PlacesScreen() {
           See them on the map
         </Link>
       </p>
-      {countries.isLoading ? (
-        <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          <Skeleton count={6} className="h-20" />
-        </div>
-      ) : countries.error ? (
-        <LoadError message="The countries could not be loaded." onRetry={() => void countries.refetch()} />
-      ) : list.length === 0 ? (
-        <p className="mt-8 text-gray-600">No places yet: stories and photos with a location will appear here.</p>
-      ) : (
-        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="country-list">
-          {list.map((c) => (
-            <li key={c.code}>
-              <Link
-                to="/places/$code"
-                params={{ code: c.code.toLowerCase() }}
-                className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
-              >
-                <span aria-hidden="true" className="text-4xl">
-                  {c.flag}
-                </span>
-                <span>
-                  <span className="block font-bold text-gray-900">{c.name}</span>
-                  <span className="block text-sm text-gray-600">
-                    {plural(c.stories, 'story', 'stories')} · {plural(c.photos, 'photo', 'photos')}
+      <QueryView
+        query={countries}
+        loading={
+          <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            <Skeleton count={6} className="h-20" />
+          </div>
+        }
+        failed="The countries could not be loaded."
+        isEmpty={(data) => data.countries.length === 0}
+        empty={
+          <p className="mt-8 text-gray-600">No places yet: stories and photos with a location will appear here.</p>
+        }
+      >
+        {(data) => (
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="country-list">
+            {data.countries.map((c) => (
+              <li key={c.code}>
+                <Link
+                  to="/places/$code"
+                  params={{ code: c.code.toLowerCase() }}
+                  className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+                >
+                  <span aria-hidden="true" className="text-4xl">
+                    {c.flag}
                   </span>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
+                  <span>
+                    <span className="block font-bold text-gray-900">{c.name}</span>
+                    <span className="block text-sm text-gray-600">
+                      {plural(c.stories, 'story', 'stories')} · {plural(c.photos, 'photo', 'photos')}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryView>
     </div>
   )
 }

@@ -10,7 +10,7 @@ import {
   site,
   type PublicPost,
 } from '@wayfarer/api/schemas'
-import { Badge, cx, Skeleton } from '@wayfarer/ui'
+import { Badge, cx, QueryView, Skeleton } from '@wayfarer/ui'
 import { trpc } from '../../lib/trpc'
 import { previewQuery, storyQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
@@ -23,7 +23,7 @@ import { PostComments } from '../comments/post-comments'
 import { StoryPlaceSection } from './story-place-section'
 
 /**
- * Post detail (SPEC.md §2). Showing it counts one view on the server (not preloading it). With `preview` (the
+ * A story's page. Showing it counts one view on the server (not preloading it). With `preview` (the
  * owner's signed link from "View" on a draft) it shows that post whatever its status, counts nothing, and is
  * kept out of search engines.
  */
@@ -35,24 +35,21 @@ function PreviewScreen({ token }: { token: string }) {
   const post = useQuery(previewQuery(token))
   usePageMeta(pageTitle(post.data ? `Preview: ${post.data.title}` : 'Preview'), site.description)
   useNoIndex()
-  if (post.isPending) return <PostSkeleton />
-  if (post.isError) {
-    return (
-      <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">Preview unavailable</h1>
-        <p className="mt-3 text-gray-600">
-          {post.error.data?.httpStatus === 401 ? 'Sign in to preview drafts.' : post.error.message}
-        </p>
-        <Link
-          to="/admin/posts"
-          className="mt-8 inline-block rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800"
-        >
-          Back to posts
-        </Link>
-      </section>
-    )
-  }
-  return <PostArticle post={post.data} preview />
+  return (
+    <QueryView
+      query={post}
+      loading={<PostSkeleton />}
+      failed={(error) => (
+        <Unavailable
+          title="Preview unavailable"
+          text={error.data?.httpStatus === 401 ? 'Sign in to preview drafts.' : error.message}
+          back={{ to: '/admin/posts', label: 'Back to posts' }}
+        />
+      )}
+    >
+      {(shown) => <PostArticle post={shown} preview />}
+    </QueryView>
+  )
 }
 
 /** Keeps this page out of search results even if a crawler got hold of the link (the server says so too). */
@@ -92,22 +89,45 @@ function PublishedPostScreen({ slug }: { slug: string }) {
     post.data ? post.data.meta_description || post.data.excerpt || site.description : notFoundPage.description,
   )
 
-  if (post.isPending) return <PostSkeleton />
-  if (post.isError) {
-    return (
-      <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
-        <h1 className="text-3xl font-bold">{notFound ? messages.posts.notFound : messages.posts.postLoadFailed}</h1>
-        <p className="mt-3 text-gray-600">{messages.posts.notFoundText}</p>
-        <Link
-          to="/blog"
-          className="mt-8 inline-block rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800"
-        >
-          Back to Blog
-        </Link>
-      </section>
-    )
-  }
-  return <PostArticle post={post.data} />
+  return (
+    <QueryView
+      query={post}
+      loading={<PostSkeleton />}
+      failed={() => (
+        <Unavailable
+          title={notFound ? messages.posts.notFound : messages.posts.postLoadFailed}
+          text={messages.posts.notFoundText}
+          back={{ to: '/blog', label: 'Back to Blog' }}
+        />
+      )}
+    >
+      {(shown) => <PostArticle post={shown} />}
+    </QueryView>
+  )
+}
+
+/** A story that cannot be shown: why, and the way back. */
+function Unavailable({
+  title,
+  text,
+  back,
+}: {
+  title: string
+  text: string
+  back: { to: '/blog' | '/admin/posts'; label: string }
+}) {
+  return (
+    <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold">{title}</h1>
+      <p className="mt-3 text-gray-600">{text}</p>
+      <Link
+        to={back.to}
+        className="mt-8 inline-block rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800"
+      >
+        {back.label}
+      </Link>
+    </section>
+  )
 }
 
 function PostSkeleton() {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
 import { site, type Video } from '@wayfarer/api/schemas'
-import { Skeleton } from '@wayfarer/ui'
+import { QueryView, Skeleton } from '@wayfarer/ui'
 import { shortsQuery, travelVideosQuery } from './queries'
 import { placeholderShorts, sampleVideos } from './sample-videos'
 import { ShortCard } from './short-card'
 import { VideoCard } from './video-card'
 
 /**
- * The home page's two video sections (SPEC.md §7–8): the channel's 6 latest travel videos and its 4 latest Shorts,
+ * The home page's two video sections: the channel's 6 latest travel videos and its 4 latest Shorts,
  * or labelled samples when YouTube fails or has nothing yet.
  */
 const shelves = {
@@ -40,12 +40,12 @@ const shelves = {
   },
 } as const
 
+type Choose = (id: string) => void
+
 /** One section: a heading, skeletons while loading, then the channel's videos or the samples under a yellow notice. */
-export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onChoose: (id: string) => void }) {
+export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onChoose: Choose }) {
   const shelf = shelves[name]
   const videos = useQuery(shelf.query())
-  const fallback = videos.isError || (videos.isSuccess && videos.data.length === 0)
-  const shown: readonly Video[] = fallback ? shelf.samples : (videos.data ?? [])
   return (
     <section aria-labelledby={`${name}-heading`} className={`py-16 ${shelf.className}`} data-testid={`${name}-section`}>
       <div className="mx-auto max-w-6xl px-4">
@@ -67,31 +67,48 @@ export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onC
             </a>
           )}
         </div>
-        {videos.isPending ? (
-          <div className={`mt-8 ${shelf.grid}`} aria-busy="true" aria-label={shelf.skeleton.label}>
-            <Skeleton count={shelf.skeleton.count} className={shelf.skeleton.className} />
-          </div>
-        ) : (
-          <>
-            {fallback && (
-              <>
-                {videos.isError && <p className="mt-8 text-center text-gray-600">{shelf.failedText}</p>}
-                <p
-                  role="status"
-                  className="mx-auto mt-6 w-fit rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-2 text-sm font-medium text-yellow-800"
-                >
-                  {shelf.sampleText}
-                </p>
-              </>
-            )}
-            <div className={`mt-8 ${shelf.grid}`}>
-              {shown.map((video) => (
-                <shelf.Card key={video.id} video={video} onChoose={onChoose} />
-              ))}
+        <QueryView
+          query={videos}
+          loading={
+            <div className={`mt-8 ${shelf.grid}`} aria-busy="true" aria-label={shelf.skeleton.label}>
+              <Skeleton count={shelf.skeleton.count} className={shelf.skeleton.className} />
             </div>
-          </>
-        )}
+          }
+          failed={() => <SampleVideos shelf={shelf} failed onChoose={onChoose} />}
+          isEmpty={(list) => list.length === 0}
+          empty={<SampleVideos shelf={shelf} onChoose={onChoose} />}
+        >
+          {(list) => <VideoGrid shelf={shelf} videos={list} onChoose={onChoose} />}
+        </QueryView>
       </div>
     </section>
+  )
+}
+
+type Shelf = (typeof shelves)[keyof typeof shelves]
+
+/** The labelled samples shown instead of the channel's videos when YouTube fails or has none yet. */
+function SampleVideos({ shelf, failed = false, onChoose }: { shelf: Shelf; failed?: boolean; onChoose: Choose }) {
+  return (
+    <>
+      {failed && <p className="mt-8 text-center text-gray-600">{shelf.failedText}</p>}
+      <p
+        role="status"
+        className="mx-auto mt-6 w-fit rounded-lg border border-yellow-300 bg-yellow-50 px-4 py-2 text-sm font-medium text-yellow-800"
+      >
+        {shelf.sampleText}
+      </p>
+      <VideoGrid shelf={shelf} videos={shelf.samples} onChoose={onChoose} />
+    </>
+  )
+}
+
+function VideoGrid({ shelf, videos, onChoose }: { shelf: Shelf; videos: readonly Video[]; onChoose: Choose }) {
+  return (
+    <div className={`mt-8 ${shelf.grid}`}>
+      {videos.map((video) => (
+        <shelf.Card key={video.id} video={video} onChoose={onChoose} />
+      ))}
+    </div>
   )
 }
