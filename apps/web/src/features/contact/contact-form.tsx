@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { Button, SentNotice } from '@wayfarer/ui'
+import { Button, Field, SentNotice, TextAreaField, Toast } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { CONTACT_LIMITS, type ContactInput } from '@wayfarer/api/schemas'
 import { lazyModule } from '../../lib/lazy-module'
@@ -9,137 +9,119 @@ import { isRateLimited } from '../../lib/user-message'
 
 const schema = lazyModule(() => import('./contact-schema'))
 
-const fieldClass =
-  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
-
 const empty: ContactInput = { name: '', email: '', subject: '', message: '' }
 
-/** SPEC.md §2 Contact form: all four fields required; success 'Message Sent!', failure the spec's alert. */
+/**
+ * The contact form: all four fields required; 'Message Sent!' once stored. A failure is said in the form, above
+ * the fields, and keeps what the visitor wrote (docs/product.md, "Contact").
+ */
 export function ContactForm() {
-  const [form, setForm] = useState<ContactInput>(empty)
+  const form = useContactSubmission()
+  if (form.sent) {
+    return (
+      <SentNotice again="Send another message" onAgain={form.again}>
+        <h2 className="text-2xl font-bold text-teal-900">{messages.contact.sent}</h2>
+        <p className="mt-2 text-teal-900">Thanks for reaching out. We read every message and will reply soon.</p>
+      </SentNotice>
+    )
+  }
+  const { values, set } = form
+  return (
+    <form
+      className="space-y-5"
+      onSubmit={(e) => void form.onSubmit(e)}
+      onFocusCapture={schema.preload}
+      aria-label="Contact form"
+    >
+      {form.error && (
+        <Toast tone="error" className="border border-red-200">
+          {form.error}
+        </Toast>
+      )}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          id="contact-name"
+          label="Name"
+          name="name"
+          required
+          maxLength={CONTACT_LIMITS.name}
+          autoComplete="name"
+          value={values.name}
+          onChange={set('name')}
+        />
+        <Field
+          id="contact-email"
+          label="Email"
+          name="email"
+          type="email"
+          required
+          maxLength={CONTACT_LIMITS.email}
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+        />
+      </div>
+      <Field
+        id="contact-subject"
+        label="Subject"
+        name="subject"
+        required
+        maxLength={CONTACT_LIMITS.subject}
+        value={values.subject}
+        onChange={set('subject')}
+      />
+      <TextAreaField
+        id="contact-message"
+        label="Message"
+        name="message"
+        required
+        rows={6}
+        maxLength={CONTACT_LIMITS.message}
+        value={values.message}
+        onChange={set('message')}
+      />
+      <Button type="submit" disabled={form.busy} className="w-full sm:w-auto">
+        {form.busy ? 'Sending…' : 'Send Message'}
+      </Button>
+    </form>
+  )
+}
+
+/** The fields, the check with the server's own schema before sending, the call, and what the form says after. */
+function useContactSubmission() {
+  const [values, setValues] = useState<ContactInput>(empty)
   const [error, setError] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
   const submit = useMutation(
     trpc.contact.submit.mutationOptions({
       onSuccess: () => {
         setSent(true)
-        setForm(empty)
+        setValues(empty)
       },
-      onError: (e) => {
-        // A rate limit has a useful answer (when to try again); anything else gets the spec's apology.
-        if (isRateLimited(e)) setError(e.message)
-        window.alert(messages.contact.failed)
-      },
+      // A rate limit has a useful answer (when to try again); anything else gets the apology.
+      onError: (e) => setError(isRateLimited(e) ? e.message : messages.contact.failed),
     }),
   )
-
-  const set = (key: keyof ContactInput) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [key]: e.target.value }))
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault()
-    setError(null)
-    const loaded = await schema.load().catch(() => undefined)
-    if (!loaded) return window.alert(messages.contact.failed)
-    // The server's own schema, so the visitor reads the same message without a round trip.
-    const parsed = loaded.contactInput.safeParse(form)
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.contact.failed)
-    submit.mutate(parsed.data)
+  return {
+    values,
+    error,
+    sent,
+    busy: submit.isPending,
+    set: (key: keyof ContactInput) => (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [key]: e.target.value })),
+    onSubmit: async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault()
+      setError(null)
+      const loaded = await schema.load().catch(() => undefined)
+      if (!loaded) return setError(messages.contact.failed)
+      // The server's own schema, so the visitor reads the same message without a round trip.
+      const parsed = loaded.contactInput.safeParse(values)
+      if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? messages.contact.failed)
+      submit.mutate(parsed.data)
+    },
+    again: () => {
+      setSent(false)
+      submit.reset()
+    },
   }
-
-  if (sent) {
-    return (
-      <SentNotice
-        again="Send another message"
-        onAgain={() => {
-          setSent(false)
-          submit.reset()
-        }}
-      >
-        <h2 className="text-2xl font-bold text-teal-900">{messages.contact.sent}</h2>
-        <p className="mt-2 text-teal-900">Thanks for reaching out. We read every message and will reply soon.</p>
-      </SentNotice>
-    )
-  }
-
-  const busy = submit.isPending
-  return (
-    <form
-      className="space-y-5"
-      onSubmit={(e) => void onSubmit(e)}
-      onFocusCapture={schema.preload}
-      aria-label="Contact form"
-    >
-      {error && (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700">
-          {error}
-        </div>
-      )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="contact-name" className="block text-sm font-medium text-gray-700">
-            Name *
-          </label>
-          <input
-            id="contact-name"
-            name="name"
-            required
-            maxLength={CONTACT_LIMITS.name}
-            autoComplete="name"
-            value={form.name}
-            onChange={set('name')}
-            className={fieldClass}
-          />
-        </div>
-        <div>
-          <label htmlFor="contact-email" className="block text-sm font-medium text-gray-700">
-            Email *
-          </label>
-          <input
-            id="contact-email"
-            name="email"
-            type="email"
-            required
-            maxLength={CONTACT_LIMITS.email}
-            autoComplete="email"
-            value={form.email}
-            onChange={set('email')}
-            className={fieldClass}
-          />
-        </div>
-      </div>
-      <div>
-        <label htmlFor="contact-subject" className="block text-sm font-medium text-gray-700">
-          Subject *
-        </label>
-        <input
-          id="contact-subject"
-          name="subject"
-          required
-          maxLength={CONTACT_LIMITS.subject}
-          value={form.subject}
-          onChange={set('subject')}
-          className={fieldClass}
-        />
-      </div>
-      <div>
-        <label htmlFor="contact-message" className="block text-sm font-medium text-gray-700">
-          Message *
-        </label>
-        <textarea
-          id="contact-message"
-          name="message"
-          required
-          rows={6}
-          maxLength={CONTACT_LIMITS.message}
-          value={form.message}
-          onChange={set('message')}
-          className={fieldClass}
-        />
-      </div>
-      <Button type="submit" disabled={busy} className="w-full sm:w-auto">
-        {busy ? 'Sending…' : 'Send Message'}
-      </Button>
-    </form>
-  )
 }

@@ -19,7 +19,7 @@ interface CommentRowProps {
   onDelete: () => void
 }
 
-/** One comment in the queue: Approve / Deny / Spam while pending, Re-approve otherwise (SPEC §4), and Delete. */
+/** One comment in the queue: who wrote it, on which story and when, its text, and what can be done with it. */
 export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }: CommentRowProps) {
   return (
     <li
@@ -69,40 +69,50 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
             </>
           )}
         </p>
-        <div className="mt-3 flex flex-wrap gap-2">
-          {comment.status === 'pending' ? (
-            <>
-              <Button size="sm" onClick={() => onModerate('approve')}>
-                Approve
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => onModerate('deny')}>
-                Deny
-              </Button>
-              <Button size="sm" variant="secondary" onClick={() => onModerate('spam')}>
-                Spam
-              </Button>
-            </>
-          ) : (
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => onModerate('approve')}
-              disabled={comment.status === 'approved'}
-            >
-              Re-approve
-            </Button>
-          )}
-          <ConfirmButton
-            size="sm"
-            variant="ghost"
-            className="text-red-700"
-            confirm={messages.moderation.deleteConfirm}
-            onConfirm={onDelete}
-          >
-            Delete
-          </ConfirmButton>
-        </div>
+        <CommentActions status={comment.status} onModerate={onModerate} onDelete={onDelete} />
       </div>
     </li>
+  )
+}
+
+/** Approve / Deny / Spam while pending, Re-approve once decided, and Delete (after the owner confirms). */
+function CommentActions({
+  status,
+  onModerate,
+  onDelete,
+}: {
+  status: AdminComment['status']
+  onModerate: (action: ModerationAction) => void
+  onDelete: () => void
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap gap-2">
+      {status === 'pending' ? (
+        <>
+          <Button size="sm" onClick={() => onModerate('approve')}>
+            Approve
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => onModerate('deny')}>
+            Deny
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => onModerate('spam')}>
+            Spam
+          </Button>
+        </>
+      ) : (
+        <Button size="sm" variant="secondary" onClick={() => onModerate('approve')} disabled={status === 'approved'}>
+          Re-approve
+        </Button>
+      )}
+      <ConfirmButton
+        size="sm"
+        variant="ghost"
+        className="text-red-700"
+        confirm={messages.moderation.deleteConfirm}
+        onConfirm={onDelete}
+      >
+        Delete
+      </ConfirmButton>
+    </div>
   )
 }

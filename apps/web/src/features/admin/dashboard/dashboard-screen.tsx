@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from '@tanstack/react-router'
-import { Button, Card, Skeleton } from '@wayfarer/ui'
+import { Button, Card, QueryView, Skeleton } from '@wayfarer/ui'
+import type { DashboardStats } from '@wayfarer/api/schemas'
 import { formatDate, formatMonthDay } from '../../../lib/dates'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
@@ -11,11 +12,10 @@ import { UnreadMessagesTile } from '../messages/unread-messages-tile'
 import { useAdminTitle } from '../../../lib/page-meta'
 import { adminNumber, counted } from '../../../lib/numbers'
 
-/** SPEC.md §2 Admin dashboard (/admin). */
+/** The admin's home (/admin): the figures, recent posts, comments waiting, unread messages and shortcuts. */
 export function DashboardScreen() {
   useAdminTitle('Dashboard')
   const dashboard = useQuery(dashboardQuery())
-  const data = dashboard.data
   return (
     <div className="space-y-6">
       <div className="flex items-center justify-between">
@@ -24,73 +24,98 @@ export function DashboardScreen() {
           Refresh
         </Button>
       </div>
-      {dashboard.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
-          {messages.dashboard.loadFailed}
-        </div>
-      ) : !data ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <Card key={i} className="p-6">
-              <Skeleton className="h-4 w-24" />
-              <Skeleton className="mt-3 h-8 w-16" />
-            </Card>
-          ))}
-        </div>
-      ) : (
-        <>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            <StatCard
-              title="Published Posts"
-              value={adminNumber(data.stats.published_posts)}
-              subtitle={counted(data.stats.draft_posts, adminNumber(data.stats.draft_posts), 'draft', 'drafts')}
-            />
-            <StatCard title="Total Views" value={adminNumber(data.stats.total_views ?? 0)} />
-            <StatCard
-              title="Comments"
-              value={adminNumber(data.stats.approved_comments)}
-              subtitle={`${adminNumber(data.stats.pending_comments)} pending`}
-            />
-            <StatCard title="Subscribers" value={adminNumber(data.stats.subscribers ?? 0)} />
+      <QueryView
+        query={dashboard}
+        loading={
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy="true">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Card key={i} className="p-6">
+                <Skeleton className="h-4 w-24" />
+                <Skeleton className="mt-3 h-8 w-16" />
+              </Card>
+            ))}
           </div>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <ListPanel title="Recent Posts" empty="No posts yet" items={data.recentPosts}>
-              {(post) => (
-                <li key={post.id} className="flex items-center justify-between gap-3 py-3">
-                  <div className="min-w-0">
-                    <Link
-                      to="/admin/posts/edit/$id"
-                      params={{ id: String(post.id) }}
-                      className="block truncate font-medium text-gray-900 hover:text-teal-700"
-                    >
-                      {post.title}
-                    </Link>
-                    <p className="text-xs text-gray-500">{formatDate(post.updated_at)}</p>
-                  </div>
-                  <StatusBadge status={post.status} />
-                </li>
-              )}
-            </ListPanel>
-            <ListPanel title="Pending Comments" empty="No pending comments" items={data.recentComments}>
-              {(comment) => (
-                <li key={comment.id} className="py-3">
-                  <div className="flex justify-between text-sm">
-                    <span className="font-medium text-gray-900">{comment.author_name}</span>
-                    <span className="text-xs text-gray-500">{formatMonthDay(comment.created_at)}</span>
-                  </div>
-                  <p className="line-clamp-2 text-sm text-gray-600">{comment.content}</p>
-                  <p className="text-xs text-gray-500">on &quot;{comment.post_title}&quot;</p>
-                </li>
-              )}
-            </ListPanel>
+        }
+        // Refresh (above) is the way to try again.
+        failed={() => (
+          <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-red-700">
+            {messages.dashboard.loadFailed}
           </div>
-        </>
-      )}
+        )}
+      >
+        {(data) => (
+          <>
+            <Figures stats={data.stats} />
+            <div className="grid gap-6 lg:grid-cols-2">
+              <RecentPosts posts={data.recentPosts} />
+              <PendingComments comments={data.recentComments} />
+            </div>
+          </>
+        )}
+      </QueryView>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <UnreadMessagesTile />
       </div>
       <QuickActions />
     </div>
+  )
+}
+
+function Figures({ stats }: { stats: DashboardStats['stats'] }) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <StatCard
+        title="Published Posts"
+        value={adminNumber(stats.published_posts)}
+        subtitle={counted(stats.draft_posts, adminNumber(stats.draft_posts), 'draft', 'drafts')}
+      />
+      <StatCard title="Total Views" value={adminNumber(stats.total_views ?? 0)} />
+      <StatCard
+        title="Comments"
+        value={adminNumber(stats.approved_comments)}
+        subtitle={`${adminNumber(stats.pending_comments)} pending`}
+      />
+      <StatCard title="Subscribers" value={adminNumber(stats.subscribers ?? 0)} />
+    </div>
+  )
+}
+
+function RecentPosts({ posts }: { posts: DashboardStats['recentPosts'] }) {
+  return (
+    <ListPanel title="Recent Posts" empty="No posts yet" items={posts}>
+      {(post) => (
+        <li key={post.id} className="flex items-center justify-between gap-3 py-3">
+          <div className="min-w-0">
+            <Link
+              to="/admin/posts/edit/$id"
+              params={{ id: String(post.id) }}
+              className="block truncate font-medium text-gray-900 hover:text-teal-700"
+            >
+              {post.title}
+            </Link>
+            <p className="text-xs text-gray-500">{formatDate(post.updated_at)}</p>
+          </div>
+          <StatusBadge status={post.status} />
+        </li>
+      )}
+    </ListPanel>
+  )
+}
+
+function PendingComments({ comments }: { comments: DashboardStats['recentComments'] }) {
+  return (
+    <ListPanel title="Pending Comments" empty="No pending comments" items={comments}>
+      {(comment) => (
+        <li key={comment.id} className="py-3">
+          <div className="flex justify-between text-sm">
+            <span className="font-medium text-gray-900">{comment.author_name}</span>
+            <span className="text-xs text-gray-500">{formatMonthDay(comment.created_at)}</span>
+          </div>
+          <p className="line-clamp-2 text-sm text-gray-600">{comment.content}</p>
+          <p className="text-xs text-gray-500">on &quot;{comment.post_title}&quot;</p>
+        </li>
+      )}
+    </ListPanel>
   )
 }
 

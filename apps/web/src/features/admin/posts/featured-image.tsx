@@ -6,7 +6,7 @@ import { Toast } from '@wayfarer/ui'
 import { checkImageFile, uploadImage } from '../../../lib/upload'
 import { toUserMessage } from '../../../lib/user-message'
 
-// SPEC.md §8: the success message stays 3 seconds.
+// The upload's success message stays 3 seconds.
 const SUCCESS_MS = 3000
 const uploadedImage = z.object({ url: z.string(), place_suggestion: photoPlaceSuggestion.nullable().default(null) })
 
@@ -21,8 +21,42 @@ interface Props {
   onPlaceSuggestion: (suggestion: PhotoPlaceSuggestion | null) => void
 }
 
-/** SPEC.md §2/§5/§8 featured image: upload (after the first save) with progress, alt text, URL field and preview. */
+/** The featured image: upload (after the first save), its URL (when editing), alt text and a preview. */
 export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt, onPlaceSuggestion }: Props) {
+  return (
+    <div className="space-y-3">
+      <ImageUpload postId={postId} onUrl={onUrl} onPlaceSuggestion={onPlaceSuggestion} />
+      {showUrlField && (
+        <label className="block text-sm">
+          <span className="font-medium text-gray-700">Featured image URL</span>
+          <input
+            value={url}
+            onChange={(e) => onUrl(e.target.value)}
+            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+          />
+        </label>
+      )}
+      <label className="block text-sm">
+        <span className="font-medium text-gray-700">Alt text</span>
+        <input
+          value={alt}
+          onChange={(e) => onAlt(e.target.value)}
+          placeholder="Describe the image"
+          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
+        />
+      </label>
+      {url && (
+        <img src={url} alt={alt || 'Featured image preview'} className="max-h-48 w-full rounded-lg object-cover" />
+      )}
+    </div>
+  )
+}
+
+/**
+ * Choosing a file uploads it at once: the browser's checks first (type, size), then the upload with its
+ * progress, then the new URL (and any GPS place the photo carries) handed to the form.
+ */
+function ImageUpload({ postId, onUrl, onPlaceSuggestion }: Pick<Props, 'postId' | 'onUrl' | 'onPlaceSuggestion'>) {
   const [progress, setProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [success, setSuccess] = useState(false)
@@ -50,7 +84,7 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt, on
   }
 
   return (
-    <div className="space-y-3">
+    <>
       <label className="block">
         <span className="sr-only">Upload featured image</span>
         <input
@@ -85,28 +119,6 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt, on
           {messages.upload.success}
         </Toast>
       )}
-      {showUrlField && (
-        <label className="block text-sm">
-          <span className="font-medium text-gray-700">Featured image URL</span>
-          <input
-            value={url}
-            onChange={(e) => onUrl(e.target.value)}
-            className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
-          />
-        </label>
-      )}
-      <label className="block text-sm">
-        <span className="font-medium text-gray-700">Alt text</span>
-        <input
-          value={alt}
-          onChange={(e) => onAlt(e.target.value)}
-          placeholder="Describe the image"
-          className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
-        />
-      </label>
-      {url && (
-        <img src={url} alt={alt || 'Featured image preview'} className="max-h-48 w-full rounded-lg object-cover" />
-      )}
-    </div>
+    </>
   )
 }

@@ -42,7 +42,7 @@ const fromPlace = (place: GazetteerPlace): PlaceChange => ({
   country_code: place.country_code,
 })
 
-/** The editor's "Place" card: where the story happened on the map, and its GPX route (issue 13). */
+/** The editor's "Place" card: where the story happened on the map, and its GPX route. */
 export function PlaceCard({ postId, point, offer, onOfferDone, onChange }: Props) {
   return (
     <Card className="space-y-4 p-6">
@@ -83,43 +83,8 @@ function RouteField({
   postId: number
   onStart: (start: { latitude: number; longitude: number }) => void
 }) {
-  const queryClient = useQueryClient()
-  const summary = useQuery(trpc.places.routeSummary.queryOptions({ post_id: postId }))
-  const remove = useMutation(trpc.places.removeRoute.mutationOptions())
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
+  const { summary, busy, removing, error, attach, detach } = useStoryRoute(postId, onStart)
   const route = summary.data
-
-  async function attach(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
-    setError(null)
-    if (file.size > MAX_GPX_BYTES) return setError(placeMessages.gpxTooLarge)
-    setBusy(true)
-    try {
-      const attached = await uploadFile(`/api/posts/${postId}/route`, 'gpx', file, attachedRoute, () => undefined)
-      // The server gave the story the route's start when it had no point: the form keeps it on the next save.
-      if (attached.latitude !== null && attached.longitude !== null)
-        onStart({ latitude: attached.latitude, longitude: attached.longitude })
-      await queryClient.invalidateQueries(trpc.places.routeSummary.queryFilter({ post_id: postId }))
-    } catch (e) {
-      setError(toUserMessage(e, 'The route could not be attached'))
-    } finally {
-      setBusy(false)
-    }
-  }
-
-  async function detach() {
-    setError(null)
-    try {
-      await remove.mutateAsync({ post_id: postId })
-      await queryClient.invalidateQueries(trpc.places.routeSummary.queryFilter({ post_id: postId }))
-    } catch (e) {
-      setError(toUserMessage(e, 'The route could not be removed'))
-    }
-  }
-
   return (
     <div className="space-y-2 border-t border-gray-100 pt-4">
       <h4 className="text-sm font-medium text-gray-700">Route</h4>
@@ -132,7 +97,7 @@ function RouteField({
             {route.name || 'Route'} · {km(route.distance_m)} · {Math.round(route.elevation_gain_m).toLocaleString('en')}{' '}
             m gain · {route.point_count.toLocaleString('en')} points
           </span>
-          <Button size="sm" variant="ghost" disabled={remove.isPending} onClick={() => void detach()}>
+          <Button size="sm" variant="ghost" disabled={removing} onClick={() => void detach()}>
             Remove route
           </Button>
         </div>
@@ -162,4 +127,45 @@ function RouteField({
       )}
     </div>
   )
+}
+
+/** The story's route as the server has it, and attaching (a multipart upload) or removing it. */
+function useStoryRoute(postId: number, onStart: (start: { latitude: number; longitude: number }) => void) {
+  const queryClient = useQueryClient()
+  const summary = useQuery(trpc.places.routeSummary.queryOptions({ post_id: postId }))
+  const remove = useMutation(trpc.places.removeRoute.mutationOptions())
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const reread = () => queryClient.invalidateQueries(trpc.places.routeSummary.queryFilter({ post_id: postId }))
+
+  async function attach(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    setError(null)
+    if (file.size > MAX_GPX_BYTES) return setError(placeMessages.gpxTooLarge)
+    setBusy(true)
+    try {
+      const attached = await uploadFile(`/api/posts/${postId}/route`, 'gpx', file, attachedRoute, () => undefined)
+      // The server gave the story the route's start when it had no point: the form keeps it on the next save.
+      if (attached.latitude !== null && attached.longitude !== null)
+        onStart({ latitude: attached.latitude, longitude: attached.longitude })
+      await reread()
+    } catch (e) {
+      setError(toUserMessage(e, 'The route could not be attached'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  async function detach() {
+    setError(null)
+    try {
+      await remove.mutateAsync({ post_id: postId })
+      await reread()
+    } catch (e) {
+      setError(toUserMessage(e, 'The route could not be removed'))
+    }
+  }
+  return { summary, busy, removing: remove.isPending, error, attach, detach }
 }

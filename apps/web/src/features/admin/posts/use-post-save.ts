@@ -1,0 +1,57 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { messages } from '@wayfarer/api/messages'
+import type { PostStatusValue } from '@wayfarer/api/schemas'
+import { trpc } from '../../../lib/trpc'
+import { useToast } from '../shell/toast-host'
+import { postPayload, type PostFormValues } from './post-form-state'
+
+/** The post being edited; absent on /admin/posts/new. */
+export interface EditedPost {
+  id: number
+  status: PostStatusValue
+  publishedAt?: string | null
+}
+
+/**
+ * Saving the form: create or update with the requested status (and the time, when scheduling). A success is
+ * said in a toast that outlives the move back to /admin/posts; a failure is said in a toast and the form stays
+ * as it is, so nothing typed is lost. `beforeLeaving` runs just before that move (the unsaved-changes guard).
+ */
+export function usePostSave(post: EditedPost | undefined, values: PostFormValues, beforeLeaving: () => void) {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const toast = useToast()
+  const create = useMutation(trpc.posts.create.mutationOptions())
+  const update = useMutation(trpc.posts.update.mutationOptions())
+
+  const save = async (status?: PostStatusValue, publishAt?: string) => {
+    const when = publishAt ? { published_at: publishAt } : {}
+    try {
+      if (post) await update.mutateAsync({ id: post.id, ...postPayload(values, status), ...when })
+      else await create.mutateAsync({ ...postPayload(values, status ?? 'draft'), ...when })
+    } catch {
+      toast({ text: post ? messages.posts.updateFailed : messages.posts.createFailed, tone: 'error' })
+      return
+    }
+    toast({ text: savedMessage(values.title, post?.status, status) })
+    beforeLeaving()
+    await queryClient.invalidateQueries(trpc.posts.pathFilter())
+    await queryClient.invalidateQueries(trpc.dashboard.pathFilter())
+    await navigate({ to: '/admin/posts' })
+  }
+  return { save, saving: create.isPending || update.isPending }
+}
+
+/** What the toast says after a save: published, scheduled, unpublished or saved. */
+function savedMessage(
+  title: string,
+  before: PostStatusValue | undefined,
+  requested: PostStatusValue | undefined,
+): string {
+  const name = `“${title.trim()}”`
+  if (requested === 'published' && before !== 'published') return `${name} is published`
+  if (requested === 'scheduled') return `${name} is scheduled`
+  if (requested === 'draft' && before === 'published') return `${name} is unpublished and back to draft`
+  return before ? `Changes to ${name} saved` : `${name} saved as a draft`
+}
