@@ -67,7 +67,7 @@ test('a post that cannot be loaded for editing says so in the page, with a retry
   await page.goto(`/admin/posts/edit/${post.id}`)
   const failure = page.getByRole('alert').filter({ hasText: 'Failed to load post' })
   await expect(failure).toBeVisible()
-  await page.unroute(/\/trpc\//)
+  await page.unrouteAll()
   await failure.getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible()
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue(TITLE)

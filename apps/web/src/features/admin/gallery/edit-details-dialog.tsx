@@ -4,11 +4,12 @@ import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
 import { PointSummary, type PlacePoint } from '../places/place-fields'
 import { PlaceSearch, placeLabel } from '../places/place-search'
 import { PinPicker } from '../places/pin-picker'
-import type { ManagedImage, PhotoPlaceChange } from './use-admin-gallery'
+import type { ManagedImage, PhotoPlaceChange } from './gallery-images'
 
 // The limits of a published record (gallery/schema.ts publishImage), so the server never has to refuse.
 const LIMITS = { title: 200, caption: 1000, location: 200, tag: 60, tags: 30 }
 
+const labelClass = 'block text-sm font-medium text-gray-700'
 const fieldClass =
   'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-teal-600 focus:outline-none'
 
@@ -43,18 +44,23 @@ export function EditDetailsDialog({
   onSave: (metadata: GalleryMetadata, place?: PhotoPlaceChange) => void
   onClose: () => void
 }) {
-  const [title, setTitle] = useState(image.title)
-  const [caption, setCaption] = useState(image.caption)
-  const [location, setLocation] = useState(image.location)
-  const [tags, setTags] = useState(image.tags.join(', '))
+  const [details, setDetails] = useState({
+    title: image.title,
+    caption: image.caption,
+    location: image.location,
+    tags: image.tags.join(', '),
+  })
   const [point, setPoint] = useState(() => pointOf(image))
+  const edit = (key: keyof typeof details) => (e: { target: { value: string } }) =>
+    setDetails((d) => ({ ...d, [key]: e.target.value }))
 
   const submit = (event: FormEvent) => {
     event.preventDefault()
     const moved = JSON.stringify(point) !== JSON.stringify(pointOf(image))
+    const location = details.location.trim()
     onSave(
-      { title: title.trim(), caption: caption.trim(), location: location.trim(), tags: parseTags(tags) },
-      moved ? { ...point, location: location.trim() } : undefined,
+      { title: details.title.trim(), caption: details.caption.trim(), location, tags: parseTags(details.tags) },
+      moved ? { ...point, location } : undefined,
     )
   }
 
@@ -66,54 +72,37 @@ export function EditDetailsDialog({
     >
       <DialogTitle className="text-lg font-semibold text-gray-900">Edit photo details</DialogTitle>
       <form onSubmit={submit} className="mt-4 space-y-4">
-        <label className="block text-sm font-medium text-gray-700">
+        <label className={labelClass}>
           Title
-          <input
-            value={title}
-            maxLength={LIMITS.title}
-            onChange={(e) => setTitle(e.target.value)}
-            className={fieldClass}
-          />
+          <input value={details.title} maxLength={LIMITS.title} onChange={edit('title')} className={fieldClass} />
         </label>
-        <label className="block text-sm font-medium text-gray-700">
+        <label className={labelClass}>
           Caption
           <textarea
-            value={caption}
+            value={details.caption}
             maxLength={LIMITS.caption}
             rows={3}
-            onChange={(e) => setCaption(e.target.value)}
+            onChange={edit('caption')}
             className={fieldClass}
           />
         </label>
-        <label className="block text-sm font-medium text-gray-700">
+        <label className={labelClass}>
           Location
           <input
-            value={location}
+            value={details.location}
             maxLength={LIMITS.location}
-            onChange={(e) => setLocation(e.target.value)}
+            onChange={edit('location')}
             className={fieldClass}
           />
         </label>
-        <fieldset className="space-y-2">
-          <legend className="text-sm font-medium text-gray-700">Place on the map</legend>
-          <PlaceSearch
-            label="Find where it was taken"
-            onPick={(place) => {
-              setPoint({ latitude: place.latitude, longitude: place.longitude, country_code: place.country_code })
-              setLocation(placeLabel(place).slice(0, LIMITS.location))
-            }}
-          />
-          <PointSummary value={point} onRemove={() => setPoint({ ...point, latitude: null, longitude: null })} />
-          <PinPicker point={point} onPoint={setPoint} />
-        </fieldset>
-        <label className="block text-sm font-medium text-gray-700">
+        <PlaceFieldset
+          point={point}
+          onPoint={setPoint}
+          onPlaceName={(name) => setDetails((d) => ({ ...d, location: name.slice(0, LIMITS.location) }))}
+        />
+        <label className={labelClass}>
           Tags
-          <input
-            value={tags}
-            onChange={(e) => setTags(e.target.value)}
-            aria-describedby="tags-hint"
-            className={fieldClass}
-          />
+          <input value={details.tags} onChange={edit('tags')} aria-describedby="tags-hint" className={fieldClass} />
           <span id="tags-hint" className="mt-1 block text-xs font-normal text-gray-600">
             Separated by commas. The tags hero, about and gear put a photo on the Home and About pages.
           </span>
@@ -126,5 +115,31 @@ export function EditDetailsDialog({
         </div>
       </form>
     </Dialog>
+  )
+}
+
+/** Where the photo was taken: a gazetteer place (which also names the location), the point itself, or a pin. */
+function PlaceFieldset({
+  point,
+  onPoint,
+  onPlaceName,
+}: {
+  point: PlacePoint
+  onPoint: (point: PlacePoint) => void
+  onPlaceName: (name: string) => void
+}) {
+  return (
+    <fieldset className="space-y-2">
+      <legend className="text-sm font-medium text-gray-700">Place on the map</legend>
+      <PlaceSearch
+        label="Find where it was taken"
+        onPick={(place) => {
+          onPoint({ latitude: place.latitude, longitude: place.longitude, country_code: place.country_code })
+          onPlaceName(placeLabel(place))
+        }}
+      />
+      <PointSummary value={point} onRemove={() => onPoint({ ...point, latitude: null, longitude: null })} />
+      <PinPicker point={point} onPoint={onPoint} />
+    </fieldset>
   )
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, ConfirmButton, cx } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
-import type { ManagedImage } from './use-admin-gallery'
+import type { ManagedImage } from './gallery-images'
 
 export interface CardActions {
   onToggle: () => void
@@ -76,46 +76,65 @@ export function GalleryImageCard({
         {image.place?.latitude != null && <p className="text-xs text-teal-800">On the map</p>}
         {image.caption && <p className="line-clamp-2 text-sm text-gray-500">{image.caption}</p>}
         {image.tags.length > 0 && <p className="truncate text-xs text-gray-600">{image.tags.join(' · ')}</p>}
-        <div className="mt-2 flex flex-wrap gap-2">
-          {image.published ? (
-            <Button size="sm" variant="secondary" disabled={busy} onClick={actions.onUnpublish}>
-              Unpublish
-            </Button>
-          ) : (
-            <Button size="sm" disabled={busy} onClick={actions.onPublish}>
-              Publish
-            </Button>
-          )}
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy}
-            onClick={actions.onEdit}
-            aria-label={`Edit details of ${label}`}
-          >
-            Edit details
-          </Button>
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={busy || aiBusy}
-            onClick={actions.onAi}
-            title="Write title, caption, location and tags with AI"
-          >
-            {aiBusy ? 'AI…' : 'AI metadata'}
-          </Button>
-          <ConfirmButton
-            size="sm"
-            variant="ghost"
-            className="text-red-700"
-            disabled={busy}
-            confirm={messages.gallery.deleteConfirm}
-            onConfirm={actions.onDelete}
-          >
-            Delete
-          </ConfirmButton>
-        </div>
+        <ImageActions label={label} published={image.published} busy={busy} aiBusy={aiBusy} actions={actions} />
       </div>
     </li>
+  )
+}
+
+/** Publish or Unpublish, Edit details, AI metadata and Delete (after the owner confirms). */
+function ImageActions({
+  label,
+  published,
+  busy,
+  aiBusy,
+  actions,
+}: {
+  label: string
+  published: boolean
+  busy: boolean
+  aiBusy: boolean
+  actions: CardActions
+}) {
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      {published ? (
+        <Button size="sm" variant="secondary" disabled={busy} onClick={actions.onUnpublish}>
+          Unpublish
+        </Button>
+      ) : (
+        <Button size="sm" disabled={busy} onClick={actions.onPublish}>
+          Publish
+        </Button>
+      )}
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={busy}
+        onClick={actions.onEdit}
+        aria-label={`Edit details of ${label}`}
+      >
+        Edit details
+      </Button>
+      <Button
+        size="sm"
+        variant="secondary"
+        disabled={busy || aiBusy}
+        onClick={actions.onAi}
+        title="Write title, caption, location and tags with AI"
+      >
+        {aiBusy ? 'AI…' : 'AI metadata'}
+      </Button>
+      <ConfirmButton
+        size="sm"
+        variant="ghost"
+        className="text-red-700"
+        disabled={busy}
+        confirm={messages.gallery.deleteConfirm}
+        onConfirm={actions.onDelete}
+      >
+        Delete
+      </ConfirmButton>
+    </div>
   )
 }

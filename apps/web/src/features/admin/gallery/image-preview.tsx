@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { Dialog, DialogTitle } from '@wayfarer/ui'
-import type { ManagedImage } from './use-admin-gallery'
+import type { ManagedImage } from './gallery-images'
 
 /** Full-size preview over the manager; Escape, the backdrop or the button closes it (the shared Dialog). */
 export function ImagePreview({ image, onClose }: { image: ManagedImage; onClose: () => void }) {

@@ -3,7 +3,7 @@ import { hostImage, photoPlaceSuggestion, type HostImage, type PhotoPlaceSuggest
 import { messages } from '@wayfarer/api/messages'
 import { checkImageFile, uploadImage } from '../../../lib/upload'
 import { toUserMessage } from '../../../lib/user-message'
-import type { Notice } from './use-admin-gallery'
+import type { Notice } from './gallery-images'
 
 // The upload's answer: the stored image, and where its GPS (read before it was stripped) says it was taken.
 const uploaded = hostImage.extend({ place_suggestion: photoPlaceSuggestion.nullable().default(null) })

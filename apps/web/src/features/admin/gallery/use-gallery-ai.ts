@@ -4,7 +4,7 @@ import type { GalleryMetadata } from '@wayfarer/api/schemas'
 import { messages } from '@wayfarer/api/messages'
 import { trpc } from '../../../lib/trpc'
 import { toUserMessage } from '../../../lib/user-message'
-import type { ManagedImage, Notice } from './use-admin-gallery'
+import type { ManagedImage, Notice } from './gallery-images'
 
 /** The AI metadata button: Gemini looks at the photo and writes cleaned title, caption, location and tags. */
 export function useGalleryAi(

@@ -25,6 +25,65 @@ export function PlaceSearch({
   label?: string
 }) {
   const id = useId()
+  const box = usePlaceCombobox(onPick)
+  const optionId = (i: number) => `${id}-option-${i}`
+  return (
+    <div className="relative">
+      <label htmlFor={`${id}-input`} className="text-sm font-medium text-gray-700">
+        {label}
+      </label>
+      <input
+        id={`${id}-input`}
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={box.expanded}
+        aria-controls={`${id}-list`}
+        aria-activedescendant={box.expanded ? optionId(box.active) : undefined}
+        aria-describedby={`${id}-status`}
+        autoComplete="off"
+        value={box.text}
+        placeholder="Town or city, e.g. Pokhara"
+        onChange={(e) => box.type(e.target.value)}
+        onKeyDown={box.onKeyDown}
+        onBlur={box.close}
+        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:outline-none"
+      />
+      <p id={`${id}-status`} aria-live="polite" className="mt-1 min-h-4 text-xs text-gray-600">
+        {box.status}
+      </p>
+      <ul
+        id={`${id}-list`}
+        role="listbox"
+        aria-label="Places"
+        hidden={!box.expanded}
+        className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
+      >
+        {box.places.map((place, i) => (
+          <li
+            key={`${place.name}-${place.latitude}-${place.longitude}`}
+            id={optionId(i)}
+            role="option"
+            aria-selected={i === box.active}
+            // Keep the focus in the box: a mousedown would blur it and close the list before the click.
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => box.pick(place)}
+            onMouseEnter={() => box.setActive(i)}
+            className={cx(
+              'flex cursor-pointer items-baseline gap-2 px-3 py-2 text-sm',
+              i === box.active ? 'bg-teal-50 text-teal-900' : 'text-gray-800',
+            )}
+          >
+            <span aria-hidden="true">{flagOf(place.country_code)}</span>
+            <span>{placeLabel(place)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
+
+/** The combobox's state: the text, the matches once it has paused, the active option, and the keys. */
+function usePlaceCombobox(onPick: (place: GazetteerPlace) => void) {
   const [text, setText] = useState('')
   const [open, setOpen] = useState(false)
   const [active, setActive] = useState(0)
@@ -36,14 +95,11 @@ export function PlaceSearch({
   })
   const places = q.length >= MIN_LETTERS ? (matches.data ?? []) : []
   const expanded = open && places.length > 0
-  const optionId = (i: number) => `${id}-option-${i}`
-
   const pick = (place: GazetteerPlace) => {
     onPick(place)
     setText('')
     setOpen(false)
   }
-
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault()
@@ -58,7 +114,6 @@ export function PlaceSearch({
       setOpen(false)
     }
   }
-
   const status =
     text.trim().length < MIN_LETTERS
       ? ''
@@ -67,62 +122,20 @@ export function PlaceSearch({
         : places.length
           ? `${places.length} places found`
           : 'No place of that name'
-
-  return (
-    <div className="relative">
-      <label htmlFor={`${id}-input`} className="text-sm font-medium text-gray-700">
-        {label}
-      </label>
-      <input
-        id={`${id}-input`}
-        role="combobox"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={`${id}-list`}
-        aria-activedescendant={expanded ? optionId(active) : undefined}
-        aria-describedby={`${id}-status`}
-        autoComplete="off"
-        value={text}
-        placeholder="Town or city, e.g. Pokhara"
-        onChange={(e) => {
-          setText(e.target.value)
-          setActive(0)
-          setOpen(true)
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:outline-none"
-      />
-      <p id={`${id}-status`} aria-live="polite" className="mt-1 min-h-4 text-xs text-gray-600">
-        {status}
-      </p>
-      <ul
-        id={`${id}-list`}
-        role="listbox"
-        aria-label="Places"
-        hidden={!expanded}
-        className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-lg border border-gray-200 bg-white py-1 shadow-lg"
-      >
-        {places.map((place, i) => (
-          <li
-            key={`${place.name}-${place.latitude}-${place.longitude}`}
-            id={optionId(i)}
-            role="option"
-            aria-selected={i === active}
-            // Keep the focus in the box: a mousedown would blur it and close the list before the click.
-            onMouseDown={(e) => e.preventDefault()}
-            onClick={() => pick(place)}
-            onMouseEnter={() => setActive(i)}
-            className={cx(
-              'flex cursor-pointer items-baseline gap-2 px-3 py-2 text-sm',
-              i === active ? 'bg-teal-50 text-teal-900' : 'text-gray-800',
-            )}
-          >
-            <span aria-hidden="true">{flagOf(place.country_code)}</span>
-            <span>{placeLabel(place)}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  )
+  return {
+    text,
+    places,
+    expanded,
+    active,
+    setActive,
+    status,
+    pick,
+    onKeyDown,
+    close: () => setOpen(false),
+    type: (value: string) => {
+      setText(value)
+      setActive(0)
+      setOpen(true)
+    },
+  }
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
 import { trpc } from '../../../lib/trpc'
@@ -8,12 +8,11 @@ import { MAIN_ID, SkipLink } from '../../layout/skip-link'
 import { AdminSidebar } from './admin-sidebar'
 import { ToastHost } from './toast-host'
 
-/** SPEC.md §2 Admin layout: header, sidebar (a slide-over below md) and the screen. */
+/** The admin's frame: header, sidebar (a slide-over below md) and the screen; signed out means /login. */
 export function AdminLayout() {
   const auth = useAuth()
   const navigate = useNavigate()
   const [menuOpen, setMenuOpen] = useState(false)
-  const menuButton = useRef<HTMLButtonElement>(null)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // Confirms the stored session with the server on entry; a 401 signs out through the tRPC link.
   useQuery(trpc.auth.me.queryOptions(undefined, { enabled: auth.isAuthenticated, retry: false, staleTime: 60_000 }))
@@ -31,38 +30,12 @@ export function AdminLayout() {
     <ToastHost>
       <div className="flex min-h-screen flex-col bg-gray-50">
         <SkipLink />
-        <header className="sticky top-0 z-50 flex h-16 items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 md:px-6">
-          <div className="flex shrink-0 items-center gap-3">
-            <button
-              ref={menuButton}
-              type="button"
-              className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 md:hidden"
-              aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              aria-expanded={menuOpen}
-              onClick={() => setMenuOpen((v) => !v)}
-            >
-              <svg
-                viewBox="0 0 24 24"
-                className="h-6 w-6"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2}
-                aria-hidden="true"
-              >
-                <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} strokeLinecap="round" />
-              </svg>
-            </button>
-            <h1 className="shrink-0 text-lg font-bold text-gray-900">Admin Panel</h1>
-          </div>
-          <div className="flex min-w-0 items-center gap-3">
-            <span className="min-w-0 truncate text-sm text-gray-600" data-testid="admin-welcome">
-              Welcome, {auth.user.email}
-            </span>
-            <Button variant="secondary" size="sm" className="shrink-0" onClick={() => void auth.logout()}>
-              Logout
-            </Button>
-          </div>
-        </header>
+        <AdminHeader
+          email={auth.user.email}
+          menuOpen={menuOpen}
+          onMenu={() => setMenuOpen((v) => !v)}
+          onLogout={() => void auth.logout()}
+        />
         <div className="flex flex-1">
           {/* The column runs the whole page height; the links inside stay in view while a long page scrolls. */}
           <aside
@@ -73,33 +46,83 @@ export function AdminLayout() {
               <AdminSidebar pathname={pathname} />
             </div>
           </aside>
-          {menuOpen && (
-            <Dialog
-              onClose={() => setMenuOpen(false)}
-              // Below the header, so the menu button stays where it was and closes the menu again.
-              placementClassName="inset-x-0 bottom-0 top-16 flex md:hidden"
-              backdropClassName="bg-black/40"
-              className="h-full w-64 max-w-[85vw] bg-white shadow-xl"
-            >
-              <DialogTitle className="sr-only">Admin menu</DialogTitle>
-              <div className="flex justify-end border-b border-gray-200 p-2">
-                <button
-                  type="button"
-                  aria-label="Close menu"
-                  onClick={() => setMenuOpen(false)}
-                  className="rounded-lg px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-100"
-                >
-                  Close menu
-                </button>
-              </div>
-              <AdminSidebar pathname={pathname} onNavigate={() => setMenuOpen(false)} />
-            </Dialog>
-          )}
+          {menuOpen && <MenuSlideOver pathname={pathname} onClose={() => setMenuOpen(false)} />}
           <main id={MAIN_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none md:p-8">
             <Outlet />
           </main>
         </div>
       </div>
     </ToastHost>
+  )
+}
+
+function AdminHeader({
+  email,
+  menuOpen,
+  onMenu,
+  onLogout,
+}: {
+  email: string
+  menuOpen: boolean
+  onMenu: () => void
+  onLogout: () => void
+}) {
+  return (
+    <header className="sticky top-0 z-50 flex h-16 items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 md:px-6">
+      <div className="flex shrink-0 items-center gap-3">
+        <button
+          type="button"
+          className="rounded-lg p-2 text-gray-600 hover:bg-gray-100 md:hidden"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          onClick={onMenu}
+        >
+          <svg
+            viewBox="0 0 24 24"
+            className="h-6 w-6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={2}
+            aria-hidden="true"
+          >
+            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} strokeLinecap="round" />
+          </svg>
+        </button>
+        <h1 className="shrink-0 text-lg font-bold text-gray-900">Admin Panel</h1>
+      </div>
+      <div className="flex min-w-0 items-center gap-3">
+        <span className="min-w-0 truncate text-sm text-gray-600" data-testid="admin-welcome">
+          Welcome, {email}
+        </span>
+        <Button variant="secondary" size="sm" className="shrink-0" onClick={onLogout}>
+          Logout
+        </Button>
+      </div>
+    </header>
+  )
+}
+
+/** The sidebar below md: the shared Dialog, placed below the header so the menu button stays usable. */
+function MenuSlideOver({ pathname, onClose }: { pathname: string; onClose: () => void }) {
+  return (
+    <Dialog
+      onClose={onClose}
+      placementClassName="inset-x-0 bottom-0 top-16 flex md:hidden"
+      backdropClassName="bg-black/40"
+      className="h-full w-64 max-w-[85vw] bg-white shadow-xl"
+    >
+      <DialogTitle className="sr-only">Admin menu</DialogTitle>
+      <div className="flex justify-end border-b border-gray-200 p-2">
+        <button
+          type="button"
+          aria-label="Close menu"
+          onClick={onClose}
+          className="rounded-lg px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-100"
+        >
+          Close menu
+        </button>
+      </div>
+      <AdminSidebar pathname={pathname} onNavigate={onClose} />
+    </Dialog>
   )
 }

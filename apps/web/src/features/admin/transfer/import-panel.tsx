@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
 import type { ImportJob } from '@wayfarer/api/schemas'
 import { Button, Card, Toast } from '@wayfarer/ui'
 import { ProgressBar } from './progress-bar'
 import { ImportReportView } from './import-report'
-import { isRunning, useImportJob } from './use-import-job'
+import { isRunning, useImportJob, type ImportChoices } from './use-import-job'
 
 const headings: Record<ImportJob['state'], string> = {
   uploaded: 'Uploaded',
@@ -20,9 +20,6 @@ const inputClass =
 /** Upload → dry-run summary → import with a progress bar → report. */
 export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
   const { job, uploadProgress, error, busy, uploadAndCheck, runImport, reset } = useImportJob()
-  const [file, setFile] = useState<File | null>(null)
-  const [siteUrl, setSiteUrl] = useState('')
-  const [includePages, setIncludePages] = useState(false)
   const outcome = useRef<HTMLHeadingElement>(null)
   const fileInput = useRef<HTMLInputElement>(null)
   const step = job?.state
@@ -32,13 +29,8 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
     if (step === 'checked' || step === 'done' || step === 'failed') outcome.current?.focus()
   }, [step])
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (file) void uploadAndCheck(file, { siteUrl, includePages })
-  }
   const startOver = async () => {
     await reset()
-    setFile(null)
     requestAnimationFrame(() => fileInput.current?.focus())
   }
 
@@ -52,101 +44,155 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
           with a permanent redirect.
         </p>
       </div>
-
-      {!job && (
-        <form onSubmit={submit} className="space-y-4" aria-label="Import a file">
-          <div>
-            <label htmlFor="import-file" className="text-sm font-medium text-gray-700">
-              File to import
-            </label>
-            <input
-              ref={fileInput}
-              id="import-file"
-              type="file"
-              accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
-              aria-describedby="import-file-hint"
-              disabled={busy}
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-              className="mt-1 block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-gray-100 file:px-3 file:py-2 file:font-medium file:text-gray-800 hover:file:bg-gray-200"
-            />
-            <p id="import-file-hint" className="mt-1 text-xs text-gray-600">
-              Up to {maxMb ?? 50} MB. For bigger sites use the command line: <code>npm run import</code>.
-            </p>
-          </div>
-          <div>
-            <label htmlFor="import-site-url" className="text-sm font-medium text-gray-700">
-              Old site address <span className="font-normal text-gray-600">(optional)</span>
-            </label>
-            <input
-              id="import-site-url"
-              type="url"
-              inputMode="url"
-              placeholder="https://old-blog.example"
-              aria-describedby="import-site-url-hint"
-              value={siteUrl}
-              disabled={busy}
-              onChange={(e) => setSiteUrl(e.target.value)}
-              className={inputClass}
-            />
-            <p id="import-site-url-hint" className="mt-1 text-xs text-gray-600">
-              Needed for Ghost (its links say __GHOST_URL__); a WordPress export names its own address.
-            </p>
-          </div>
-          <label className="flex items-center gap-2 text-sm text-gray-700">
-            <input
-              type="checkbox"
-              checked={includePages}
-              disabled={busy}
-              onChange={(e) => setIncludePages(e.target.checked)}
-              className="h-4 w-4"
-            />
-            Import pages as stories too
-          </label>
-          {uploadProgress !== null && <ProgressBar label="Uploading" done={uploadProgress} total={100} unit="%" />}
-          <Button type="submit" disabled={!file || busy}>
-            {busy ? 'Uploading…' : 'Upload and check'}
-          </Button>
-        </form>
-      )}
-
-      {job && (
-        <div className="space-y-4">
-          <h4 ref={outcome} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
-            {headings[job.state]}
-          </h4>
-          <p className="text-sm text-gray-700">
-            <span className="font-medium text-gray-900">{job.filename || 'Uploaded file'}</span> (
-            {(job.size / 1048576).toFixed(2)} MB)
-          </p>
-          {job.state === 'checking' && (
-            <ProgressBar label="Checking the file (dry run)" done={job.progress.done} total={job.progress.total} />
-          )}
-          {job.state === 'importing' && (
-            <ProgressBar label="Importing" done={job.progress.done} total={job.progress.total} />
-          )}
-          {job.state === 'failed' && <Toast tone="error">{job.error}</Toast>}
-          {job.state === 'checked' && job.dry_run && <ImportReportView report={job.dry_run} />}
-          {job.state === 'done' && job.report && (
-            <>
-              <Toast tone="success">Import finished.</Toast>
-              <ImportReportView report={job.report} />
-            </>
-          )}
-          <div className="flex flex-wrap gap-3">
-            {job.state === 'checked' && (
-              <Button onClick={() => void runImport()} disabled={busy}>
-                Import now
-              </Button>
-            )}
-            {!isRunning(job) && (
-              <Button variant="secondary" onClick={() => void startOver()}>
-                {job.state === 'checked' ? 'Cancel' : 'Import another file'}
-              </Button>
-            )}
-          </div>
-        </div>
+      {job ? (
+        <ImportJobView
+          job={job}
+          busy={busy}
+          heading={outcome}
+          onImport={() => void runImport()}
+          onStartOver={() => void startOver()}
+        />
+      ) : (
+        <ImportForm
+          maxMb={maxMb}
+          busy={busy}
+          uploadProgress={uploadProgress}
+          fileInput={fileInput}
+          onSubmit={(file, choices) => void uploadAndCheck(file, choices)}
+        />
       )}
       {error && <Toast tone="error">{error}</Toast>}
     </Card>
+  )
+}
+
+/** The file, the old site's address and whether pages come too; then upload and the dry run. */
+function ImportForm({
+  maxMb,
+  busy,
+  uploadProgress,
+  fileInput,
+  onSubmit,
+}: {
+  maxMb: number | undefined
+  busy: boolean
+  uploadProgress: number | null
+  fileInput: RefObject<HTMLInputElement | null>
+  onSubmit: (file: File, choices: ImportChoices) => void
+}) {
+  const [file, setFile] = useState<File | null>(null)
+  const [siteUrl, setSiteUrl] = useState('')
+  const [includePages, setIncludePages] = useState(false)
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (file) onSubmit(file, { siteUrl, includePages })
+  }
+  return (
+    <form onSubmit={submit} className="space-y-4" aria-label="Import a file">
+      <div>
+        <label htmlFor="import-file" className="text-sm font-medium text-gray-700">
+          File to import
+        </label>
+        <input
+          ref={fileInput}
+          id="import-file"
+          type="file"
+          accept=".xml,.json,.zip,application/xml,text/xml,application/json,application/zip"
+          aria-describedby="import-file-hint"
+          disabled={busy}
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="mt-1 block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border-0 file:bg-gray-100 file:px-3 file:py-2 file:font-medium file:text-gray-800 hover:file:bg-gray-200"
+        />
+        <p id="import-file-hint" className="mt-1 text-xs text-gray-600">
+          Up to {maxMb ?? 50} MB. For bigger sites use the command line: <code>npm run import</code>.
+        </p>
+      </div>
+      <div>
+        <label htmlFor="import-site-url" className="text-sm font-medium text-gray-700">
+          Old site address <span className="font-normal text-gray-600">(optional)</span>
+        </label>
+        <input
+          id="import-site-url"
+          type="url"
+          inputMode="url"
+          placeholder="https://old-blog.example"
+          aria-describedby="import-site-url-hint"
+          value={siteUrl}
+          disabled={busy}
+          onChange={(e) => setSiteUrl(e.target.value)}
+          className={inputClass}
+        />
+        <p id="import-site-url-hint" className="mt-1 text-xs text-gray-600">
+          Needed for Ghost (its links say __GHOST_URL__); a WordPress export names its own address.
+        </p>
+      </div>
+      <label className="flex items-center gap-2 text-sm text-gray-700">
+        <input
+          type="checkbox"
+          checked={includePages}
+          disabled={busy}
+          onChange={(e) => setIncludePages(e.target.checked)}
+          className="h-4 w-4"
+        />
+        Import pages as stories too
+      </label>
+      {uploadProgress !== null && <ProgressBar label="Uploading" done={uploadProgress} total={100} unit="%" />}
+      <Button type="submit" disabled={!file || busy}>
+        {busy ? 'Uploading…' : 'Upload and check'}
+      </Button>
+    </form>
+  )
+}
+
+/** Where the followed import stands: its progress, the dry run or the report, and what can be done next. */
+function ImportJobView({
+  job,
+  busy,
+  heading,
+  onImport,
+  onStartOver,
+}: {
+  job: ImportJob
+  busy: boolean
+  heading: RefObject<HTMLHeadingElement | null>
+  onImport: () => void
+  onStartOver: () => void
+}) {
+  return (
+    <div className="space-y-4">
+      <h4 ref={heading} tabIndex={-1} className="text-base font-semibold text-gray-900 focus:outline-none">
+        {headings[job.state]}
+      </h4>
+      <p className="text-sm text-gray-700">
+        <span className="font-medium text-gray-900">{job.filename || 'Uploaded file'}</span> (
+        {(job.size / 1048576).toFixed(2)} MB)
+      </p>
+      {job.state === 'checking' && (
+        <ProgressBar label="Checking the file (dry run)" done={job.progress.done} total={job.progress.total} />
+      )}
+      {job.state === 'importing' && (
+        <ProgressBar label="Importing" done={job.progress.done} total={job.progress.total} />
+      )}
+      {job.state === 'failed' && <Toast tone="error">{job.error}</Toast>}
+      {job.state === 'checked' && job.dry_run && <ImportReportView report={job.dry_run} />}
+      {job.state === 'done' && job.report && (
+        <>
+          <Toast tone="success">Import finished.</Toast>
+          <ImportReportView report={job.report} />
+        </>
+      )}
+      <div className="flex flex-wrap gap-3">
+        {job.state === 'checked' && (
+          <Button onClick={onImport} disabled={busy}>
+            Import now
+          </Button>
+        )}
+        {!isRunning(job) && (
+          <Button variant="secondary" onClick={onStartOver}>
+            {job.state === 'checked' ? 'Cancel' : 'Import another file'}
+          </Button>
+        )}
+      </div>
+    </div>
   )
 }

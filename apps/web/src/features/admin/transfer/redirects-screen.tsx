@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { keepPreviousData, useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RedirectItem } from '@wayfarer/api/schemas'
-import { Card, ConfirmButton, Dialog, DialogTitle, LoadError, Pagination, Skeleton, Toast, Button } from '@wayfarer/ui'
+import { Card, ConfirmButton, Dialog, DialogTitle, Pagination, QueryView, Skeleton, Toast, Button } from '@wayfarer/ui'
 import { trpc } from '../../../lib/trpc'
 import { useAdminTitle } from '../../../lib/page-meta'
 import { toUserMessage } from '../../../lib/user-message'
@@ -14,39 +14,8 @@ const NETWORK = 'Could not reach the server. Please check your connection.'
 /** Admin → Settings → Redirects: old addresses (imported or added by hand) answered with 301 to a page here. */
 export function RedirectsScreen() {
   useAdminTitle('Redirects')
-  const [page, setPage] = useState(1)
-  const [search, setSearch] = useState('')
   const [editing, setEditing] = useState<RedirectItem | null>(null)
-  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null)
-  const list = useQuery({
-    ...redirectsQuery({ page, search: search.trim() }),
-    placeholderData: keepPreviousData,
-  })
-  const queryClient = useQueryClient()
-  const create = useMutation(trpc.redirects.create.mutationOptions())
-  const update = useMutation(trpc.redirects.update.mutationOptions())
-  const remove = useMutation(trpc.redirects.delete.mutationOptions())
-
-  const save = async (work: () => Promise<unknown>, done: string): Promise<string | null> => {
-    try {
-      await work()
-      await queryClient.invalidateQueries(trpc.redirects.list.queryFilter())
-      setNotice({ error: false, text: done })
-      return null
-    } catch (e) {
-      return toUserMessage(e, 'The redirect could not be saved', NETWORK)
-    }
-  }
-  const del = async (r: RedirectItem) => {
-    try {
-      await remove.mutateAsync({ id: r.id })
-      await queryClient.invalidateQueries(trpc.redirects.list.queryFilter())
-      setNotice({ error: false, text: `Deleted the redirect from ${r.from_path}` })
-    } catch (e) {
-      setNotice({ error: true, text: toUserMessage(e, 'The redirect could not be deleted', NETWORK) })
-    }
-  }
-
+  const changes = useRedirectChanges()
   return (
     <div className="max-w-4xl">
       <SettingsTabs />
@@ -60,38 +29,14 @@ export function RedirectsScreen() {
       <div className="space-y-6">
         <Card className="p-6">
           <h3 className="mb-3 text-lg font-semibold text-gray-900">Add a redirect</h3>
-          <RedirectForm
-            submitLabel="Add redirect"
-            pending={create.isPending}
-            onSubmit={(f) => save(() => create.mutateAsync(f), `Added the redirect from ${f.from_path.trim()}`)}
-          />
+          <RedirectForm submitLabel="Add redirect" pending={changes.creating} onSubmit={changes.create} />
         </Card>
-        {notice && (
-          <Toast tone={notice.error ? 'error' : 'success'} onDismiss={() => setNotice(null)} durationMs={4000}>
-            {notice.text}
+        {changes.notice && (
+          <Toast tone={changes.notice.error ? 'error' : 'success'} onDismiss={changes.dismissNotice} durationMs={4000}>
+            {changes.notice.text}
           </Toast>
         )}
-        <Card className="space-y-4 p-6">
-          <div>
-            <label htmlFor="redirect-search" className="text-sm font-medium text-gray-700">
-              Search redirects
-            </label>
-            <input
-              id="redirect-search"
-              type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value)
-                setPage(1)
-              }}
-              className="mt-1 w-full max-w-sm rounded-lg border border-gray-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-teal-700"
-            />
-          </div>
-          {list.isError && <LoadError message="Failed to load redirects" onRetry={() => void list.refetch()} />}
-          {!list.data && !list.isError && <Skeleton className="h-40 w-full" />}
-          {list.data && <RedirectTable rows={list.data.redirects} onEdit={setEditing} onDelete={(r) => void del(r)} />}
-          {list.data && <Pagination page={page} pages={list.data.pagination.pages} onPage={setPage} />}
-        </Card>
+        <RedirectList onEdit={setEditing} onDelete={(r) => void changes.remove(r)} />
       </div>
       {editing && (
         <Dialog
@@ -103,13 +48,10 @@ export function RedirectsScreen() {
           <RedirectForm
             initial={{ from_path: editing.from_path, to_path: editing.to_path }}
             submitLabel="Save redirect"
-            pending={update.isPending}
+            pending={changes.updating}
             onCancel={() => setEditing(null)}
-            onSubmit={async (f: RedirectFields) => {
-              const problem = await save(
-                () => update.mutateAsync({ id: editing.id, ...f }),
-                `Saved the redirect from ${f.from_path.trim()}`,
-              )
+            onSubmit={async (fields) => {
+              const problem = await changes.update(editing.id, fields)
               if (!problem) setEditing(null)
               return problem
             }}
@@ -117,6 +59,87 @@ export function RedirectsScreen() {
         </Dialog>
       )}
     </div>
+  )
+}
+
+/**
+ * Adding, changing and deleting redirects. A save answers the problem to show in its form (null when it
+ * worked); every outcome is also said in the notice.
+ */
+function useRedirectChanges() {
+  const queryClient = useQueryClient()
+  const create = useMutation(trpc.redirects.create.mutationOptions())
+  const update = useMutation(trpc.redirects.update.mutationOptions())
+  const remove = useMutation(trpc.redirects.delete.mutationOptions())
+  const [notice, setNotice] = useState<{ error: boolean; text: string } | null>(null)
+  const refresh = () => queryClient.invalidateQueries(trpc.redirects.list.queryFilter())
+  const save = async (work: () => Promise<unknown>, done: string): Promise<string | null> => {
+    try {
+      await work()
+      await refresh()
+      setNotice({ error: false, text: done })
+      return null
+    } catch (e) {
+      return toUserMessage(e, 'The redirect could not be saved', NETWORK)
+    }
+  }
+  return {
+    notice,
+    dismissNotice: () => setNotice(null),
+    creating: create.isPending,
+    updating: update.isPending,
+    create: (f: RedirectFields) => save(() => create.mutateAsync(f), `Added the redirect from ${f.from_path.trim()}`),
+    update: (id: number, f: RedirectFields) =>
+      save(() => update.mutateAsync({ id, ...f }), `Saved the redirect from ${f.from_path.trim()}`),
+    remove: async (r: RedirectItem) => {
+      try {
+        await remove.mutateAsync({ id: r.id })
+        await refresh()
+        setNotice({ error: false, text: `Deleted the redirect from ${r.from_path}` })
+      } catch (e) {
+        setNotice({ error: true, text: toUserMessage(e, 'The redirect could not be deleted', NETWORK) })
+      }
+    },
+  }
+}
+
+/** The redirects a page at a time, searched by address as the owner types. */
+function RedirectList({
+  onEdit,
+  onDelete,
+}: {
+  onEdit: (r: RedirectItem) => void
+  onDelete: (r: RedirectItem) => void
+}) {
+  const [page, setPage] = useState(1)
+  const [search, setSearch] = useState('')
+  const list = useQuery({ ...redirectsQuery({ page, search: search.trim() }), placeholderData: keepPreviousData })
+  return (
+    <Card className="space-y-4 p-6">
+      <div>
+        <label htmlFor="redirect-search" className="text-sm font-medium text-gray-700">
+          Search redirects
+        </label>
+        <input
+          id="redirect-search"
+          type="search"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.target.value)
+            setPage(1)
+          }}
+          className="mt-1 w-full max-w-sm rounded-lg border border-gray-300 px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-teal-700"
+        />
+      </div>
+      <QueryView query={list} loading={<Skeleton className="h-40 w-full" />} failed="Failed to load redirects">
+        {(data) => (
+          <>
+            <RedirectTable rows={data.redirects} onEdit={onEdit} onDelete={onDelete} />
+            <Pagination page={page} pages={data.pagination.pages} onPage={setPage} />
+          </>
+        )}
+      </QueryView>
+    </Card>
   )
 }
 

@@ -25,44 +25,12 @@ export interface ImportChoices {
  * from `transfer.status` while the server works, and the report at the end.
  */
 export function useImportJob() {
-  const queryClient = useQueryClient()
-  const [id, setId] = useState<string | null>(followed.get)
+  const { id, job, follow, forget } = useFollowedImport()
   const [uploadProgress, setUploadProgress] = useState<number | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const status = useQuery(
-    trpc.transfer.status.queryOptions(
-      { id: id ?? '' },
-      {
-        enabled: id !== null,
-        staleTime: 0,
-        retry: false,
-        refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
-      },
-    ),
-  )
   const check = useMutation(trpc.transfer.check.mutationOptions())
   const start = useMutation(trpc.transfer.start.mutationOptions())
   const discard = useMutation(trpc.transfer.discard.mutationOptions())
-  const job = id ? status.data : undefined
-
-  // A finished import changes stories, comments, categories…: every cached list is read again.
-  useEffect(() => {
-    if (job?.state === 'done') void queryClient.invalidateQueries()
-  }, [job?.state, queryClient])
-
-  const follow = (next: ImportJob) => {
-    queryClient.setQueryData(trpc.transfer.status.queryKey({ id: next.id }), next)
-    followed.set(next.id)
-    setId(next.id)
-  }
-
-  // A followed import the server no longer knows (restarted, or cleared after an hour) is simply forgotten.
-  useEffect(() => {
-    if (id && status.isError) {
-      followed.set(null)
-      setId(null)
-    }
-  }, [id, status.isError])
 
   async function uploadAndCheck(file: File, choices: ImportChoices) {
     setError(null)
@@ -103,8 +71,7 @@ export function useImportJob() {
   /** Back to choosing a file; an upload that was not imported is removed from the server. */
   async function reset() {
     if (id && job && job.state !== 'done' && !isRunning(job)) await discard.mutateAsync({ id }).catch(() => undefined)
-    followed.set(null)
-    setId(null)
+    forget()
     setError(null)
   }
 
@@ -116,5 +83,52 @@ export function useImportJob() {
     uploadAndCheck,
     runImport,
     reset,
+  }
+}
+
+/** The import this tab follows (kept across visits to the screen), read from the server while it runs. */
+function useFollowedImport() {
+  const queryClient = useQueryClient()
+  const [id, setId] = useState<string | null>(followed.get)
+  const status = useQuery(
+    trpc.transfer.status.queryOptions(
+      { id: id ?? '' },
+      {
+        enabled: id !== null,
+        staleTime: 0,
+        retry: false,
+        refetchInterval: (query) => (isRunning(query.state.data) ? POLL_MS : false),
+      },
+    ),
+  )
+  const job = id ? status.data : undefined
+  const forget = () => {
+    followed.set(null)
+    setId(null)
+  }
+
+  // A finished import changes stories, comments, categories…: every cached list is read again.
+  useEffect(() => {
+    if (job?.state === 'done') void queryClient.invalidateQueries()
+  }, [job?.state, queryClient])
+
+  // A followed import the server no longer knows (restarted, or cleared after an hour) is simply forgotten.
+  useEffect(() => {
+    if (id && status.isError) {
+      followed.set(null)
+      setId(null)
+    }
+  }, [id, status.isError])
+
+  return {
+    id,
+    job,
+    forget,
+    /** The server's latest word on an import (from a call that started a step) becomes the followed state. */
+    follow: (next: ImportJob) => {
+      queryClient.setQueryData(trpc.transfer.status.queryKey({ id: next.id }), next)
+      followed.set(next.id)
+      setId(next.id)
+    },
   }
 }
