@@ -1,7 +1,7 @@
 import { Button, type ButtonProps } from './button'
 
 export interface ConfirmButtonProps extends Omit<ButtonProps, 'onClick'> {
-  /** The question of the browser's confirmation box (SPEC.md §5 texts). */
+  /** The question of the browser's confirmation box (the texts are in messages.ts). */
   confirm: string
   /** Runs only when the owner answers OK. */
   onConfirm: () => void

@@ -7,7 +7,7 @@ export interface PaginationProps {
   onPage: (page: number) => void
   /**
    * With the page size and the total, small screens get Previous/Next and large ones 'Showing X to Y of Z
-   * results' with numbered pages (SPEC.md §2 admin posts); without, every screen size reads 'Page X of Y'.
+   * results' with numbered pages (the admin posts list); without, every screen size reads 'Page X of Y'.
    */
   results?: { limit: number; total: number }
 }

@@ -1,6 +1,6 @@
 import { publicUser, type PublicUser } from '@wayfarer/api/schemas'
 
-// SPEC.md §9 storage keys.
+// The keys a signed-in browser already holds: renaming them would sign every owner out.
 const TOKEN_KEY = 'authToken'
 const USER_KEY = 'user'
 

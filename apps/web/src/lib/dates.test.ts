@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatDate, formatDateTime, formatMonthDay, formatTime } from './dates'
 
-describe('dates in the spec format', () => {
+describe("dates in the site's format", () => {
   const afternoon = new Date(2026, 2, 5, 15, 7)
   it("writes 'MMM dd, yyyy', 'MMM dd' and 'h:mm a' in local time", () => {
     expect(formatDate(afternoon)).toBe('Mar 05, 2026')

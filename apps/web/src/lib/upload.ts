@@ -7,7 +7,7 @@ import { UploadError } from './upload-error'
 
 export { UploadError } from './upload-error'
 
-/** The browser-side checks of SPEC.md §5 before any byte is sent; the server checks the content again. */
+/** The browser's checks (an image, under 10 MB) before any byte is sent; the server checks the content again. */
 export function checkImageFile(file: File): string | undefined {
   if (!file.type.startsWith('image/')) return messages.upload.notImage
   if (file.size > MAX_IMAGE_BYTES) return messages.upload.tooLarge
@@ -88,7 +88,7 @@ export async function downloadFile(url: string, fallbackName: string, failed: st
   return name
 }
 
-// The REST envelope of SPEC.md §3, as far as the uploader needs it.
+// The REST envelope ({success, data} or {success: false, error}), as far as the uploader needs it.
 const envelope = z.object({ success: z.boolean(), data: z.unknown().optional(), error: z.string().optional() })
 
 function parseEnvelope(text: string): z.infer<typeof envelope> | null {

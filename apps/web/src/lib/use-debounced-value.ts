@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** `value` once it has stopped changing for `delayMs` (SPEC.md §9: blog search waits 300 ms). */
+/** `value` once it has stopped changing for `delayMs` (the blog search waits 300 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value)
   useEffect(() => {

@@ -14,7 +14,7 @@ export function isNetworkError(error: unknown): boolean {
 
 /**
  * The one way a failed call becomes text on a screen: the server's message when it is meant for people,
- * `networkFallback` when the server could not be reached, otherwise the screen's `fallback` (SPEC.md §8).
+ * `networkFallback` when the server could not be reached, otherwise the screen's `fallback`.
  */
 export function toUserMessage(error: unknown, fallback: string, networkFallback = fallback): string {
   if (isNetworkError(error)) return networkFallback

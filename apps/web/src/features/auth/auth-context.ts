@@ -5,7 +5,7 @@ import { messages } from '@wayfarer/api/messages'
 export interface AuthState {
   user: PublicUser | null
   token: string | null
-  /** Signed in means token and user are both present (SPEC.md §4). */
+  /** Signed in means token and user are both present. */
   isAuthenticated: boolean
   /** Resolves on success; rejects with an Error whose message is the text to show. */
   login(email: string, password: string): Promise<void>
@@ -14,7 +14,7 @@ export interface AuthState {
 
 export const AuthContext = createContext<AuthState | null>(null)
 
-/** The signed-in owner; only usable below AuthProvider (SPEC.md §8). */
+/** The signed-in owner; outside AuthProvider it throws, saying so. */
 export function useAuth(): AuthState {
   const auth = useContext(AuthContext)
   if (!auth) throw new Error(messages.auth.outsideProvider)

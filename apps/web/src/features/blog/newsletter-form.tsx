@@ -1,6 +1,6 @@
 import { Button } from '@wayfarer/ui'
 
-/** SPEC.md §2, §7: the newsletter form makes no call and does nothing. */
+/** The newsletter form is decorative: it makes no call and does nothing (docs/product.md, "Blog"). */
 export function NewsletterForm() {
   return (
     <section

@@ -21,7 +21,7 @@ const details = [
   { label: 'Response time', icon: 'M12 7v5l3 3M12 21a9 9 0 100-18 9 9 0 000 18z', value: 'Usually within 24–48 hours' },
 ]
 
-/** SPEC.md §2 Contact: the form plus e-mail, location, response time and social links. */
+/** /contact: the form plus e-mail, location, response time and social links. */
 export function ContactScreen() {
   usePageMeta(staticPages.contact.title, staticPages.contact.description)
   return (

@@ -1,4 +1,4 @@
-/** SPEC.md §2 Home stats tiles. */
+/** The home page's three figures. */
 const homeStats = [
   { value: '50+', label: 'Countries' },
   { value: '200+', label: 'Adventures' },

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** SPEC.md §9: the button shows once the page has scrolled more than 400 px. */
+/** The button shows once the page has scrolled more than 400 px. */
 export const BACK_TO_TOP_THRESHOLD = 400
 
 export function BackToTop() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { isNavLinkActive, navLinks } from './nav-links'
 
 describe('public navigation', () => {
-  it('lists the five pages of SPEC.md §2 in order, with the map after Gallery', () => {
+  it('lists the pages in order, with the map after Gallery', () => {
     expect(navLinks.map((l) => l.to)).toEqual(['/', '/blog', '/gallery', '/map', '/about', '/contact'])
   })
 

@@ -1,6 +1,6 @@
 import { staticPages } from '@wayfarer/api/schemas'
 
-/** Header and footer navigation (SPEC.md §2, and the map after Gallery: issue 13). */
+/** Header and footer navigation, in this order (docs/product.md, "Layout"). */
 export const navLinks = [
   staticPages.home,
   staticPages.blog,

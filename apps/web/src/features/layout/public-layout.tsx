@@ -5,7 +5,7 @@ import { BackToTop } from './back-to-top'
 import { useScrollToTopOnNavigation } from './scroll-to-top'
 import { MAIN_ID, SkipLink } from './skip-link'
 
-/** The public site's frame (SPEC.md §2): sticky header, the page, footer, back-to-top. Admin screens do not use it. */
+/** The public site's frame: sticky header, the page, footer, back-to-top. Admin screens do not use it. */
 export function PublicLayout({ children }: { children: ReactNode }) {
   useScrollToTopOnNavigation()
   return (

@@ -7,7 +7,7 @@ import { SocialLinks } from './social-links'
 
 const legalLinks = [staticPages.privacy, staticPages.terms, staticPages.sitemap]
 
-// The current page stands out in the footer too (SPEC.md §2): white, bold and underlined, not by colour alone.
+// The current page stands out in the footer too: white, bold and underlined, not by colour alone.
 const currentClass = 'font-semibold text-white underline underline-offset-4'
 const footerLinkClass = (current: boolean) => (current ? currentClass : 'hover:text-white')
 const headingClass = 'text-sm font-semibold uppercase tracking-wide text-white'

@@ -1,6 +1,6 @@
 import type { ErrorComponentProps } from '@tanstack/react-router'
 
-/** SPEC.md §8 router default error: 'Unexpected Application Error!' with the message. */
+/** The router's error page, for an error nothing else caught: 'Unexpected Application Error!' with the message. */
 export function AppErrorScreen({ error }: ErrorComponentProps) {
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">

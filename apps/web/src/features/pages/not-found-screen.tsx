@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { notFoundPage } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
 
-/** SPEC.md §2: any other path. The server answers such URLs with HTTP 404 too. */
+/** Any address the app does not know. The server answers such URLs with HTTP 404 too. */
 export function NotFoundScreen() {
   usePageMeta(notFoundPage.title, notFoundPage.description)
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 
-/** SPEC.md §9: the copy-link confirmation shows for 1.5 s. */
+/** The copy-link confirmation shows for 1.5 s: long enough to read, short enough not to linger. */
 export const COPIED_MS = 1500
 
 const networks = (url: string, title: string) => {

@@ -29,7 +29,7 @@ export const sampleVideos: Video[] = [
   placeholder(3, 'video', 'Behind the scenes of our journeys', 'How we plan, pack and film.'),
 ]
 
-/** SPEC.md §8: when Shorts fail, two placeholder Shorts link to the channel. */
+/** When Shorts fail, two placeholder Shorts link to the channel. */
 export const placeholderShorts: Video[] = [
   placeholder(1, 'short', 'Quick travel moments', 'Short clips from the road.'),
   placeholder(2, 'short', 'One-minute travel tips', 'Tips in under a minute.'),

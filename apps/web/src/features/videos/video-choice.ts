@@ -1,7 +1,7 @@
 import { site, VIDEO_ID_PATTERN } from '@wayfarer/api/schemas'
 
 /**
- * What choosing a video does (SPEC.md §5): a sample/placeholder card opens the channel in a new tab, a valid
+ * What choosing a video does: a sample/placeholder card opens the channel in a new tab, a valid
  * 11-character id opens the modal, and anything else is ignored with a console error.
  */
 /** The sample cards shown before the owner links YouTube carry ids with 'placeholder' in them. */

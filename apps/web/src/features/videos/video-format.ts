@@ -1,7 +1,7 @@
 import { formatDate } from '../../lib/dates'
 import { formatViews } from '../post/format'
 
-/** SPEC.md §9: video titles are cut at 60 characters, shorts titles at 40, with an ellipsis. */
+/** Video titles are cut at 60 characters, Shorts titles at 40, with an ellipsis. */
 export const VIDEO_TITLE_MAX = 60
 export const SHORT_TITLE_MAX = 40
 
@@ -24,8 +24,8 @@ export function formatDuration(iso: string): string | null {
   return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${seconds}` : `${minutes}:${seconds}`
 }
 
-/** SPEC.md §9: dates display as 'MMM dd, yyyy'. */
+/** A video's date as the rest of the site writes dates: 'Nov 24, 2026'. */
 export const formatPublished = (iso: string): string => formatDate(iso)
 
-/** View counts with K above 1,000 and M above 1,000,000 (SPEC.md §9); YouTube sends them as strings. */
+/** View counts with K above 1,000 and M above 1,000,000, as on stories; YouTube sends them as strings. */
 export const formatVideoViews = (count: string): string => `${formatViews(Number(count) || 0)} views`

@@ -9,7 +9,7 @@ const LOAD_TIMEOUT_MS = 15_000
 type LoadState = 'loading' | 'loaded' | 'failed'
 
 /**
- * The video player over the page (SPEC.md §2, §4): loading, then loaded or failed. The shared Dialog closes it
+ * The video player over the page: loading, then loaded or failed. The shared Dialog closes it
  * on Escape or a backdrop click (and the close button here), locks page scrolling and hands focus back.
  */
 export function VideoModal({ videoId, onClose }: { videoId: string; onClose: () => void }) {

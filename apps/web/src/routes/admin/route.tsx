@@ -3,7 +3,7 @@ import { authStorage } from '../../lib/auth-storage'
 import { AdminLayout } from '../../features/admin/shell/admin-layout'
 import { NotFoundScreen } from '../../features/pages/not-found-screen'
 
-/** Every /admin route sits below this guard: signed out means /login (SPEC.md §2, §6). */
+/** Every /admin route sits below this guard: signed out means /login. */
 export const Route = createFileRoute('/admin')({
   beforeLoad: () => {
     if (!authStorage.read()) throw redirect({ to: '/login' })

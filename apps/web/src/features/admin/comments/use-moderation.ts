@@ -13,7 +13,7 @@ type Snapshot = [QueryKey, AdminCommentsOutput | undefined][]
 /**
  * Moderation with optimistic updates: every cached moderation list (any filter or page, and anything else
  * built on comments.adminList) shows the new status and counts at once; a refusal restores the snapshot and
- * shows the server's error or the spec's alert text. Afterwards the lists are fetched again from the server.
+ * says why (the server's words, or the screen's own) until dismissed. Afterwards the lists are read again.
  */
 export function useModeration() {
   const queryClient = useQueryClient()

@@ -7,7 +7,7 @@ const actions = [
   { label: 'Review Comments', to: '/admin/comments' },
 ] as const
 
-/** SPEC.md §2 dashboard Quick Actions. */
+/** The dashboard's shortcuts: write a post, manage posts, review comments. */
 export function QuickActions() {
   return (
     <Card className="p-6">

@@ -36,7 +36,7 @@ export function toggleBlock(editor: Editor, format: BlockFormat): void {
   if (!active && isList) Transforms.wrapNodes(editor, { type: format as ListType, children: [] })
 }
 
-/** SPEC.md §5: links are entered through a URL prompt; empty input is ignored. */
+/** A link is entered through a prompt for its address; an empty answer changes nothing. */
 export function insertLink(editor: Editor, url: string): void {
   const href = url.trim()
   if (!href) return
@@ -49,7 +49,7 @@ export function insertLink(editor: Editor, url: string): void {
   }
 }
 
-/** SPEC.md §5: images are entered through a URL prompt; empty input is ignored. */
+/** An image is entered through a prompt for its address; an empty answer changes nothing. */
 export function insertImage(editor: Editor, url: string, alt = ''): void {
   const src = url.trim()
   if (!src) return

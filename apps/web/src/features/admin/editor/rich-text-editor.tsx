@@ -35,7 +35,7 @@ interface Props {
   insertRef?: RefObject<((text: string) => void) | null>
 }
 
-/** SPEC.md §2 rich-text content: a Slate editor that reads and writes post HTML. */
+/** The story's rich-text content: a Slate editor that reads and writes the post's HTML. */
 export function RichTextEditor({
   initialHtml,
   onChange,
@@ -239,7 +239,7 @@ function StoryImage({ attributes, children, element }: RenderElementProps & { el
 }
 
 // Elements carry no classes of their own: the editor sits inside `.story-body`, the stylesheet of the public
-// story page, so what the owner writes looks the same here, in the preview and on the site (issue 12, defect 4).
+// story page, so what the owner writes looks the same here, in the preview and on the site.
 function renderElement(props: RenderElementProps) {
   const { attributes, children, element } = props
   switch (element.type) {

@@ -2,7 +2,7 @@ import type { BaseEditor } from 'slate'
 import type { ReactEditor } from 'slate-react'
 import type { HistoryEditor } from 'slate-history'
 
-/** Everything the toolbar can make (SPEC.md §2 Create post: paragraphs, headings 1-3, lists, quotes, links, images). */
+/** Everything the toolbar can make: paragraphs, headings 1-3, lists, quotes, links, images (docs/product.md, "Editor"). */
 export type FormattedText = { text: string; bold?: true; italic?: true }
 export type Mark = 'bold' | 'italic'
 

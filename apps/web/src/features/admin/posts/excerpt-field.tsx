@@ -21,7 +21,7 @@ export function ExcerptField({ value, onChange, content, postId, context }: Prop
   async function aiExcerpt() {
     if (postId === null) return
     setMessage(null)
-    // SPEC.md §7: the AI excerpt prompt uses the first 200 characters of the content.
+    // The AI excerpt is asked from the story's first 200 characters.
     const start = htmlToText(content).slice(0, 200)
     try {
       const result = await generate.mutateAsync({

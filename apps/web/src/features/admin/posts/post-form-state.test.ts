@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { emptyPostForm, postPayload } from './post-form-state'
 
-describe('post form rules (SPEC.md §5)', () => {
+describe('post form rules', () => {
   it('defaults the meta title to the title and the meta description to the excerpt', () => {
     const values = { ...emptyPostForm(), title: 'Lisbon', excerpt: 'Trams and tiles.' }
     expect(postPayload(values, 'draft')).toMatchObject({

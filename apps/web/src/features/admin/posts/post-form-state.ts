@@ -1,6 +1,6 @@
 import { withMetaDefaults, type AdminPost, type PostStatusValue } from '@wayfarer/api/schemas'
 
-/** What the create and edit screens edit (SPEC.md §3 "Post (form)"). */
+/** What the create and edit screens edit (docs/product.md, "Editor"). */
 export interface PostFormValues {
   title: string
   content: string
@@ -12,7 +12,7 @@ export interface PostFormValues {
   location_name: string
   location_region: string
   location_country: string
-  /** The story's point on the map and its country (issue 13); null when it has none. */
+  /** The story's point on the map and its country; null when it has none. */
   latitude: number | null
   longitude: number | null
   country_code: string | null
@@ -59,7 +59,7 @@ export const formFromPost = (post: AdminPost): PostFormValues => ({
   meta_keywords: post.meta_keywords,
 })
 
-/** The body of POST /posts and PUT /posts/{id}, with the meta defaults of SPEC.md §5 applied. */
+/** The body of a create or update, with the SEO title and description filled from the title and excerpt when empty. */
 export function postPayload(values: PostFormValues, status?: PostStatusValue) {
   return { ...values, ...withMetaDefaults(values), ...(status ? { status } : {}) }
 }

@@ -16,7 +16,7 @@ interface RowProps {
   onDelete: () => void
 }
 
-/** One row of the posts table (lg and up): Post, Status, Stats, Updated, Actions (SPEC.md §2). */
+/** One row of the posts table (lg and up): Post, Status, Stats, Updated, Actions. */
 export function PostRow({ post, onDelete }: RowProps) {
   return (
     <tr>
@@ -41,7 +41,7 @@ export function PostRow({ post, onDelete }: RowProps) {
 
 /**
  * The same post on a phone or tablet: the table's columns stacked in one card, so View, Edit and Delete are on screen
- * without scrolling sideways (issue 12, defect 6).
+ * without scrolling sideways.
  */
 export function PostStackedRow({ post, onDelete }: RowProps) {
   return (

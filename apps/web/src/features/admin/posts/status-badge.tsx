@@ -1,6 +1,6 @@
 import { Badge } from '@wayfarer/ui'
 
-// SPEC.md §4: published green, draft yellow, archived or anything else grey.
+// Published green, draft yellow, scheduled blue, archived or anything else grey.
 const tones: Record<string, string> = {
   published: 'bg-green-100 text-green-800',
   draft: 'bg-yellow-100 text-yellow-800',

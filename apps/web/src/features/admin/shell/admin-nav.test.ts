@@ -3,8 +3,8 @@ import { adminNavEntries, isNavEntryActive } from './admin-nav'
 
 const activeFor = (pathname: string) => adminNavEntries.filter((e) => isNavEntryActive(e, pathname)).map((e) => e.label)
 
-describe('admin sidebar active rules (SPEC.md §2)', () => {
-  it('lists the spec entries in order', () => {
+describe('admin sidebar active rules', () => {
+  it('lists the screens in order', () => {
     expect(adminNavEntries.map((e) => [e.label, e.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Posts', '/admin/posts'],

@@ -1,7 +1,7 @@
 import type { AppPath } from '../../../lib/app-paths'
 
 /**
- * The admin sidebar (SPEC.md §2 Admin layout). To add a screen, add one entry here. `exact` entries are
+ * The admin sidebar (docs/product.md, "Admin layout"). To add a screen, add one entry here. `exact` entries are
  * active on their own path only; the others on any path starting with their route.
  */
 export interface AdminNavEntry {

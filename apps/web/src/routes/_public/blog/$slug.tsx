@@ -5,7 +5,7 @@ import { postCommentsQuery } from '../../../features/comments/queries'
 import { settled } from '../../../lib/preload'
 import { optionalText, z } from '../../../lib/search-params'
 
-// ?preview=<token>: the owner's signed link to a draft (issue 12); any other value is dropped.
+// ?preview=<token>: the owner's signed link to a draft; any other value is dropped.
 const storySearch = z.object({ preview: optionalText(200) })
 
 export const Route = createFileRoute('/_public/blog/$slug')({
