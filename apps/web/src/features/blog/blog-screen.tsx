@@ -89,11 +89,7 @@ function StoryCardList({
   return (
     <QueryView
       query={posts}
-      loading={
-        <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          <Skeleton count={6} className="h-72" />
-        </div>
-      }
+      loading={<Skeleton layout="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" count={6} className="h-72" />}
       failed={(error) => (isNetworkError(error) ? messages.posts.connectionFailed : messages.posts.loadFailed)}
       retryLabel="Try Again"
       failedClassName="mt-12 text-lg text-gray-700"

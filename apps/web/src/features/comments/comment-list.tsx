@@ -12,11 +12,7 @@ export function CommentList({ postId }: { postId: number }) {
   return (
     <QueryView
       query={query}
-      loading={
-        <div className="space-y-4" aria-busy="true">
-          <Skeleton count={3} className="h-20 w-full" />
-        </div>
-      }
+      loading={<Skeleton layout="space-y-4" count={3} className="h-20 w-full" />}
       failed={messages.comment.loadFailed}
       failedClassName="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-700"
       isEmpty={({ pages }) => pages.every((page) => page.comments.length === 0)}

@@ -20,11 +20,7 @@ export function LatestAdventures() {
       </div>
       <QueryView
         query={posts}
-        loading={
-          <div className="mt-8 grid gap-6 md:grid-cols-3">
-            <Skeleton count={6} className="h-72" />
-          </div>
-        }
+        loading={<Skeleton layout="mt-8 grid gap-6 md:grid-cols-3" count={6} className="h-72" />}
         failed={messages.posts.loadFailed}
         retryLabel="Try Again"
         failedClassName="mt-8 text-gray-600"

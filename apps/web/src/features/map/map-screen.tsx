@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { MapCluster, MapPhoto, MapStory, PlacesMapOutput } from '@wayfarer/api/schemas'
@@ -125,26 +125,18 @@ function useChosenMarker() {
 function ChosenMarkerCard({ chosen }: { chosen: ReturnType<typeof useChosenMarker> }) {
   if (chosen.story)
     return (
-      <div
-        ref={chosen.card}
-        tabIndex={-1}
-        role="dialog"
-        aria-labelledby="map-story-title"
-        className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none"
-      >
+      <MapPopup chosen={chosen} labelledBy="map-story-title">
         <MapStoryCard story={chosen.story} headingId="map-story-title" onClose={() => chosen.showStory(null)} />
-      </div>
+      </MapPopup>
     )
   if (!chosen.members) return null
   const link =
     'text-left text-teal-800 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none'
   return (
-    <div
-      ref={chosen.card}
-      tabIndex={-1}
-      role="dialog"
-      aria-labelledby="map-members-title"
-      className="absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] rounded-xl border border-gray-200 bg-white p-4 shadow-lg outline-none"
+    <MapPopup
+      chosen={chosen}
+      labelledBy="map-members-title"
+      className="rounded-xl border border-gray-200 bg-white p-4 shadow-lg"
     >
       <div className="flex items-start justify-between gap-2">
         <h3 id="map-members-title" className="font-bold text-gray-900">
@@ -175,6 +167,31 @@ function ChosenMarkerCard({ chosen }: { chosen: ReturnType<typeof useChosenMarke
           </li>
         ))}
       </ul>
+    </MapPopup>
+  )
+}
+
+/** A card over the map's corner, a dialog that takes the focus when it opens. */
+function MapPopup({
+  chosen,
+  labelledBy,
+  className = '',
+  children,
+}: {
+  chosen: ReturnType<typeof useChosenMarker>
+  labelledBy: string
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div
+      ref={chosen.card}
+      tabIndex={-1}
+      role="dialog"
+      aria-labelledby={labelledBy}
+      className={`absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none ${className}`}
+    >
+      {children}
     </div>
   )
 }

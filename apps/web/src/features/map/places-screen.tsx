@@ -25,11 +25,7 @@ export function PlacesScreen() {
       </p>
       <QueryView
         query={countries}
-        loading={
-          <div className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-            <Skeleton count={6} className="h-20" />
-          </div>
-        }
+        loading={<Skeleton layout="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" count={6} className="h-20" />}
         failed="The countries could not be loaded."
         isEmpty={(data) => data.countries.length === 0}
         empty={

@@ -82,11 +82,7 @@ export function CommentsScreen() {
       <Card>
         <QueryView
           query={list}
-          loading={
-            <div className="space-y-4 p-4" aria-busy="true">
-              <Skeleton count={5} className="h-20 w-full" />
-            </div>
-          }
+          loading={<Skeleton layout="space-y-4 p-4" count={5} className="h-20 w-full" />}
           failed="The comments could not be loaded."
           failedClassName="p-8 text-gray-600"
           isEmpty={(queue) => queue.comments.length === 0}

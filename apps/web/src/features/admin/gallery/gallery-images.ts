@@ -88,29 +88,8 @@ export function loadNotice({ host, records, lastLoad }: LoadState): TimedNotice 
   return { kind: 'error', text: toUserMessage(error, fallback), at }
 }
 
-/** The image host's fields of a managed image, without what the manager adds. */
-export const hostFields = ({
-  public_id,
-  thumbnail_url,
-  url,
-  width,
-  height,
-  format,
-  folder,
-  title,
-  caption,
-  location,
-  tags,
-}: HostImage): HostImage => ({
-  public_id,
-  thumbnail_url,
-  url,
-  width,
-  height,
-  format,
-  folder,
-  title,
-  caption,
-  location,
-  tags,
-})
+/** The image host's fields of a managed image, without what the manager adds (published, place). */
+export function hostFields(image: HostImage & Partial<Pick<ManagedImage, 'published' | 'place'>>): HostImage {
+  const { published: _published, place: _place, ...host } = image
+  return host
+}

@@ -45,11 +45,7 @@ export function MessagesScreen() {
       </div>
       <QueryView
         query={list}
-        loading={
-          <div className="space-y-4">
-            <Skeleton count={3} className="h-32 w-full rounded-xl" />
-          </div>
-        }
+        loading={<Skeleton layout="space-y-4" count={3} className="h-32 w-full rounded-xl" />}
         failed="Failed to load messages"
         failedClassName="rounded-lg border border-red-200 bg-red-50 p-6 text-red-700"
         isEmpty={(inbox) => inbox.messages.length === 0}

@@ -19,6 +19,35 @@ export function Field({ label, htmlFor, children }: { label: string; htmlFor: st
   )
 }
 
+type TextKey = 'title' | 'meta_title' | 'location_name' | 'location_region' | 'location_country'
+
+/** A one-line text field of the form, its id the field's name. */
+export function TextField({
+  field,
+  label,
+  values,
+  set,
+  placeholder,
+}: {
+  field: TextKey
+  label: string
+  values: PostFormValues
+  set: SetField
+  placeholder?: string
+}) {
+  return (
+    <Field label={label} htmlFor={field}>
+      <input
+        id={field}
+        value={values[field]}
+        onChange={(e) => set(field, e.target.value)}
+        placeholder={placeholder}
+        className={inputClass}
+      />
+    </Field>
+  )
+}
+
 /** Where the story happened, in words (the map point is the Place card's). */
 export function LocationFields({ values, set }: { values: PostFormValues; set: SetField }) {
   const fields = [
@@ -29,9 +58,7 @@ export function LocationFields({ values, set }: { values: PostFormValues; set: S
   return (
     <div className="grid gap-4 sm:grid-cols-3">
       {fields.map(([label, key]) => (
-        <Field key={key} label={label} htmlFor={key}>
-          <input id={key} value={values[key]} onChange={(e) => set(key, e.target.value)} className={inputClass} />
-        </Field>
+        <TextField key={key} field={key} label={label} values={values} set={set} />
       ))}
     </div>
   )
@@ -92,15 +119,7 @@ export function SeoCard({ values, set }: { values: PostFormValues; set: SetField
   return (
     <Card className="space-y-4 p-6">
       <h3 className="font-semibold text-gray-900">SEO</h3>
-      <Field label="Meta title" htmlFor="meta_title">
-        <input
-          id="meta_title"
-          value={values.meta_title}
-          onChange={(e) => set('meta_title', e.target.value)}
-          placeholder="Defaults to the title"
-          className={inputClass}
-        />
-      </Field>
+      <TextField field="meta_title" label="Meta title" values={values} set={set} placeholder="Defaults to the title" />
       <Field label="Meta description" htmlFor="meta_description">
         <textarea
           id="meta_description"

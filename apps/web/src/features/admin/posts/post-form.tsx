@@ -10,7 +10,7 @@ import { AiAssistant } from './ai-assistant'
 import { ExcerptField } from './excerpt-field'
 import { FeaturedImage } from './featured-image'
 import type { PostFormValues } from './post-form-state'
-import { Field, inputClass, LocationFields, SeoCard, TaxonomyCard, type SetField } from './post-form-fields'
+import { LocationFields, SeoCard, TaxonomyCard, TextField, type SetField } from './post-form-fields'
 import { PublishBox } from './publish-box'
 import { StatusBadge } from './status-badge'
 import { useUnsavedChangesGuard } from './unsaved-changes'
@@ -150,15 +150,7 @@ function StoryCard({
 }) {
   return (
     <Card className="space-y-5 p-6">
-      <Field label="Title" htmlFor="title">
-        <input
-          id="title"
-          value={values.title}
-          onChange={(e) => set('title', e.target.value)}
-          placeholder="Post title"
-          className={inputClass}
-        />
-      </Field>
+      <TextField field="title" label="Title" values={values} set={set} placeholder="Post title" />
       <div className={preview ? 'hidden' : ''}>
         <span className="mb-1 block text-sm font-medium text-gray-700">Content</span>
         <RichTextEditor initialHtml={initialContent} onChange={(html) => set('content', html)} insertRef={insertRef} />
