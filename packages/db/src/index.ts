@@ -20,7 +20,7 @@ export { PostStatus, CommentStatus } from './generated/prisma/enums'
 export { DataDirLockedError, dataDirHolder } from './data-dir-lock'
 export { durabilityStats, securePrivateTree } from './durable-fs'
 export { MigrationError, applyPendingMigrations, resolveMigrationsDir, type SqlConnection } from './migrator'
-export { dumpSql, restoreSql, RestoreError } from './sql-dump'
+export { dumpSql, foldEnumValues, restoreSql, RestoreError } from './sql-dump'
 
 export type DatabaseKind = 'pglite' | 'postgresql'
 

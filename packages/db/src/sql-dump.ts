@@ -25,20 +25,81 @@ function parseCopyField(field: string): string | null {
   return field.replace(/\\(.)/g, (_, c: string) => ({ n: '\n', r: '\r', t: '\t', b: '\b', f: '\f', v: '\v' })[c] ?? c)
 }
 
+// An enum type's name as a migration writes it (optionally schema-qualified), and one of its labels.
+const TYPE_NAME = String.raw`((?:(?:"public"|public)\.)?(?:"(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_$]*))`
+const LABEL = String.raw`'(?:[^']|'')*'`
+const ENUM_STATEMENT = new RegExp(
+  String.raw`CREATE\s+TYPE\s+${TYPE_NAME}\s+AS\s+ENUM\s*\(\s*((?:${LABEL}\s*,?\s*)*)\)\s*;` +
+    String.raw`|ALTER\s+TYPE\s+${TYPE_NAME}\s+ADD\s+VALUE\s+(?:IF\s+NOT\s+EXISTS\s+)?(${LABEL})(?:\s+(BEFORE|AFTER)\s+(${LABEL}))?\s*;`,
+  'gi',
+)
+const typeKey = (name: string) => {
+  const bare = name.replace(/^(?:"public"|public)\./i, '')
+  return bare.startsWith('"') ? bare.slice(1, -1).replace(/""/g, '"') : bare.toLowerCase()
+}
+
+/**
+ * PostgreSQL refuses an enum value in the transaction that added it ("unsafe use of new value", 55P04; PostgreSQL
+ * 17 allows it only when the type is new in that transaction too), and a restore replays every migration and loads
+ * the rows in one transaction. So each `ALTER TYPE … ADD VALUE` whose type is created earlier in `sql` is folded
+ * into that `CREATE TYPE … AS ENUM` (at the place BEFORE/AFTER names): the type is born with all its values, in the
+ * same order. Applied migrations are untouched; only the replayed copy changes (their checksums travel as rows).
+ */
+export function foldEnumValues(sql: string): string {
+  const types = new Map<string, { name: string; labels: string[] }>()
+  const parts: (string | { name: string; labels: string[] })[] = []
+  let last = 0
+  for (const m of sql.matchAll(ENUM_STATEMENT)) {
+    parts.push(sql.slice(last, m.index))
+    last = m.index + m[0].length
+    const [statement, createdName, labels, alteredName, label, where, reference] = m
+    if (createdName !== undefined) {
+      const type = { name: createdName, labels: [...(labels ?? '').matchAll(new RegExp(LABEL, 'g'))].map((l) => l[0]) }
+      types.set(typeKey(createdName), type)
+      parts.push(type)
+      continue
+    }
+    const type = types.get(typeKey(alteredName!))
+    const at = reference === undefined ? -1 : (type?.labels.indexOf(reference) ?? -1)
+    if (!type || (reference !== undefined && at < 0)) {
+      parts.push(statement) // a type made elsewhere, or a label we cannot place: replay as written
+      continue
+    }
+    if (!type.labels.includes(label!))
+      type.labels.splice(
+        reference === undefined ? type.labels.length : where!.toUpperCase() === 'BEFORE' ? at : at + 1,
+        0,
+        label!,
+      )
+    parts.push(`-- ${alteredName} gets ${label} where it is created above (replayed in one transaction)`)
+  }
+  parts.push(sql.slice(last))
+  return parts
+    .map((p) => (typeof p === 'string' ? p : `CREATE TYPE ${p.name} AS ENUM (${p.labels.join(', ')});`))
+    .join('')
+}
+
 interface Column {
   name: string
   type: string
 }
 
-async function tablesInLoadOrder(db: SqlConnection): Promise<string[]> {
+/** A foreign key a restore adds only after the rows: it points at a table loaded later (a cycle) or at its own. */
+interface LateKey {
+  table: string
+  name: string
+  definition: string
+}
+
+async function tablesInLoadOrder(db: SqlConnection): Promise<{ tables: string[]; lateKeys: LateKey[] }> {
   const { rows: tables } = await db.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = 'public' AND c.relkind = 'r' ORDER BY c.relname`,
   )
-  const { rows: links } = await db.query<{ child: string; parent: string }>(
-    `SELECT cl.relname AS child, pl.relname AS parent FROM pg_constraint co
-     JOIN pg_class cl ON cl.oid = co.conrelid JOIN pg_class pl ON pl.oid = co.confrelid
-     JOIN pg_namespace n ON n.oid = co.connamespace WHERE co.contype = 'f' AND n.nspname = 'public'`,
+  const { rows: links } = await db.query<{ child: string; parent: string; name: string; definition: string }>(
+    `SELECT cl.relname AS child, pl.relname AS parent, co.conname AS name, pg_get_constraintdef(co.oid) AS definition
+     FROM pg_constraint co JOIN pg_class cl ON cl.oid = co.conrelid JOIN pg_class pl ON pl.oid = co.confrelid
+     JOIN pg_namespace n ON n.oid = co.connamespace WHERE co.contype = 'f' AND n.nspname = 'public' ORDER BY co.conname`,
   )
   // Parents before children, so a restore never inserts a row before the row it points at.
   const ordered: string[] = []
@@ -49,7 +110,13 @@ async function tablesInLoadOrder(db: SqlConnection): Promise<string[]> {
     ordered.push(table)
   }
   for (const t of tables) visit(t.name, new Set())
-  return ordered
+  // Tables that point at each other (a trip's cover photo is a gallery image, a gallery image belongs to a trip)
+  // have no such order, and a row may point at a later row of its own table: those keys are dropped for the load
+  // and added again after it, which checks every row — as pg_dump does, adding all keys after the data.
+  const lateKeys = links
+    .filter((l) => ordered.indexOf(l.parent) >= ordered.indexOf(l.child))
+    .map((l) => ({ table: l.child, name: l.name, definition: l.definition }))
+  return { tables: ordered, lateKeys }
 }
 
 async function columnsOf(db: SqlConnection, table: string): Promise<Column[]> {
@@ -84,14 +151,17 @@ export async function dumpSql(
   const { rows: applied } = await db.query<{ migration_name: string }>(
     `SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL ORDER BY migration_name`,
   )
-  for (const { migration_name: name } of applied) {
-    await write(
+  const migrations = applied.map(
+    ({ migration_name: name }) =>
       `${MARK}migration ${name}\n${readFileSync(path.join(migrationsDir, name, 'migration.sql'), 'utf8').trimEnd()}\n`,
-    )
-  }
+  )
+  await write(foldEnumValues(migrations.join('')))
   await write(`${MARK}data\n`)
   const tables: Record<string, number> = {}
-  for (const table of await tablesInLoadOrder(db)) {
+  const load = await tablesInLoadOrder(db)
+  for (const key of load.lateKeys)
+    await write(`ALTER TABLE public.${ident(key.table)} DROP CONSTRAINT ${ident(key.name)};\n`)
+  for (const table of load.tables) {
     const columns = await columnsOf(db, table)
     const key = await primaryKeyOf(db, table)
     const order = (key.length ? key : columns.map((c) => c.name)).map(ident).join(', ')
@@ -109,6 +179,8 @@ export async function dumpSql(
     await write('\\.\n')
     tables[table] = count
   }
+  for (const key of load.lateKeys)
+    await write(`ALTER TABLE public.${ident(key.table)} ADD CONSTRAINT ${ident(key.name)} ${key.definition};\n`)
   await write(`${MARK}sequences\n`)
   const { rows: sequences } = await db.query<{ seq: string }>(
     `SELECT c.relname AS seq FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'S' AND n.nspname = 'public' ORDER BY c.relname`,
@@ -152,10 +224,12 @@ export async function restoreSql(
   let copy: { table: string; columns: string[]; rows: (string | null)[][]; types?: Map<string, string> } | null = null
   let sawEnd = false
 
+  // The schema (all migrations) runs as one piece, so ADD VALUEs fold into their CREATE TYPE even in dumps
+  // written before the dump did that itself.
   const flushStatement = async () => {
     const sql = statement.join('\n').trim()
     statement = []
-    if (sql) await db.exec(sql)
+    if (sql) await db.exec(foldEnumValues(sql))
   }
   const flushRows = async () => {
     if (!copy || copy.rows.length === 0) return
@@ -190,13 +264,14 @@ export async function restoreSql(
       continue
     }
     if (line.startsWith(MARK)) {
-      await flushStatement()
       section = line.slice(MARK.length).split(' ')[0] ?? ''
+      if (section !== 'migration') await flushStatement()
       if (section === 'end') sawEnd = true
       continue
     }
     const copyStart = /^COPY public\."((?:[^"]|"")+)" \((.*)\) FROM stdin;$/.exec(line)
     if (section === 'data' && copyStart) {
+      await flushStatement() // what precedes the rows (keys dropped for the load) runs before them
       const columns = [...copyStart[2]!.matchAll(/"((?:[^"]|"")+)"/g)].map((m) => m[1]!.replace(/""/g, '"'))
       copy = { table: copyStart[1]!.replace(/""/g, '"'), columns, rows: [] }
       tables[copy.table] ??= 0
