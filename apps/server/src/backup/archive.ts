@@ -106,16 +106,54 @@ export interface RestoreTarget {
   dataDir: string
 }
 
+// What a restore writes: plain files and folders. A symlink or hard link would let a crafted archive put
+// another DATA_DIR file (secret.key, the database) under images/ and /media/ would serve it; a device or fifo has
+// no business in a backup. docs/security.md lists this guarantee.
+const RESTORABLE = new Set(['File', 'OldFile', 'ContiguousFile', 'Directory'])
+
+/** Reads the archive's entry list and refuses it whole, naming the entry, if any entry is not a file or folder. */
+async function checkEntries(file: string): Promise<void> {
+  const refused: string[] = []
+  const reading = tar.t({
+    file,
+    strict: true,
+    onReadEntry: (entry) => {
+      if (!RESTORABLE.has(entry.type)) {
+        const to = entry.linkpath ? ` -> ${entry.linkpath}` : ''
+        refused.push(`${entry.path}${to} (${entry.type})`)
+      }
+      entry.resume()
+    },
+  })
+  await reading.catch((error: unknown) => {
+    throw new RestoreError(
+      `${file} cannot be read as a backup archive (${error instanceof Error ? error.message : String(error)}): it is damaged or cut short`,
+    )
+  })
+  if (refused.length > 0)
+    throw new RestoreError(
+      `${file} holds entries a backup never has: ${refused.slice(0, 5).join(', ')}${refused.length > 5 ? ` and ${refused.length - 5} more` : ''}. ` +
+        'A restore writes only regular files and folders (links could expose other files of the data directory); nothing was restored',
+    )
+}
+
 /** Restores an archive into an empty data directory or an empty PostgreSQL database (and an empty image store). */
 export async function restoreBackup(file: string, target: RestoreTarget): Promise<BackupManifest> {
   const imagesDir = path.join(target.dataDir, 'images')
   if (existsSync(imagesDir) && (await readdir(imagesDir)).length > 0) {
     throw new RestoreError(`${path.resolve(imagesDir)} is not empty: restore only into an empty data directory`)
   }
+  await checkEntries(file)
   await mkdir(target.dataDir, { recursive: true, mode: 0o700 })
   const staging = await mkdtemp(path.join(target.dataDir, '.restore-'))
   try {
-    await tar.x({ file, cwd: staging, strict: true })
+    // The filter repeats the check above for the archive as read now (it is the same file, but not locked).
+    await tar.x({
+      file,
+      cwd: staging,
+      strict: true,
+      filter: (_, entry) => 'type' in entry && RESTORABLE.has(entry.type),
+    })
     const manifestFile = path.join(staging, MANIFEST)
     if (!existsSync(manifestFile)) throw new RestoreError(`${file} is not a Wayfarer backup (no ${MANIFEST})`)
     const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as BackupManifest
@@ -129,10 +167,22 @@ export async function restoreBackup(file: string, target: RestoreTarget): Promis
     if (manifest.secretKey && !existsSync(keyFile)) {
       await copyFile(path.join(staging, 'secret.key'), keyFile)
     }
-    await rm(staging, { recursive: true, force: true })
     securePrivateTree(target.dataDir)
     return manifest
   } finally {
-    await rm(staging, { recursive: true, force: true })
+    await removeStaging(staging)
+  }
+}
+
+/**
+ * Removes the staging folder without hiding why the restore failed: a failed extraction can still have writes in
+ * flight, which made rm fail with ENOTEMPTY and that error replaced the real one. Retries cover the race; if the
+ * folder still cannot go, that is said on stderr and the original error (or result) stands.
+ */
+async function removeStaging(staging: string): Promise<void> {
+  try {
+    await rm(staging, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 })
+  } catch (error) {
+    console.error(`Could not remove the staging folder ${staging}: ${(error as Error).message}`)
   }
 }
