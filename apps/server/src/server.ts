@@ -166,7 +166,13 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (ephemeral) app.addHook('onClose', () => rm(ephemeral, { recursive: true, force: true }))
   const storeRoot = ephemeral ? path.join(ephemeral, 'images') : path.join(config.dataDir, 'images')
   const cacheRoot = ephemeral ? path.join(ephemeral, 'image-cache') : path.join(config.dataDir, 'image-cache')
-  const localStore = config.cloudinaryUrl ? undefined : new LocalImageStore(storeRoot, { cacheRoot })
+  const localStore = config.cloudinaryUrl
+    ? undefined
+    : new LocalImageStore(storeRoot, {
+        cacheRoot,
+        onBadSidecar: (file, problem) =>
+          app.log.warn({ file, problem }, 'skipped an image whose sidecar is unreadable'),
+      })
   if (localStore) app.addHook('onClose', () => localStore.variants.stop())
   if (!ephemeral && database.kind === 'pglite')
     await startControlSocket(app, database, backupSources(config), config.dataDir)

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -107,5 +107,31 @@ describe('local image store', () => {
     await expect(store.delete(image.public_id)).rejects.toThrow(NotFoundError)
     await expect(store.read('../../etc/passwd')).rejects.toThrow(NotFoundError)
     await expect(store.variants.render('../../etc/passwd', { kind: 'thumb' }, 'webp')).rejects.toThrow(NotFoundError)
+  })
+})
+
+describe('a sidecar that does not fit', () => {
+  it('is skipped and reported by the listing, and its image is not found, never a failure', async () => {
+    const skipped: string[] = []
+    const own = new LocalImageStore(path.join(dir, 'stray'), {
+      cacheRoot: path.join(dir, 'stray-cache'),
+      onBadSidecar: (file, problem) => skipped.push(`${path.basename(file)}: ${problem}`),
+    })
+    const good = await own.upload(await photo(), 'trip', { title: 'Kept' })
+    await writeFile(path.join(dir, 'stray', 'trip', 'stray1.json'), '{"width":1}')
+    await writeFile(path.join(dir, 'stray', 'trip', 'broken.json'), '{"width":')
+    await writeFile(
+      path.join(dir, 'stray', 'trip', 'svg.json'),
+      JSON.stringify({ width: 1, height: 1, format: 'svg+xml', created_at: '2026-01-01T00:00:00Z' }),
+    )
+    const page = await own.list('trip', { limit: 40 })
+    expect(page.images.map((i) => i.public_id)).toEqual([good.public_id])
+    expect(skipped.sort()).toEqual([
+      expect.stringMatching(/^broken\.json: not JSON$/),
+      expect.stringMatching(/^stray1\.json: .*height/),
+      expect.stringMatching(/^svg\.json: .*format/),
+    ])
+    await expect(own.read('trip/stray1')).rejects.toBeInstanceOf(NotFoundError)
+    await expect(own.read('trip/svg')).rejects.toBeInstanceOf(NotFoundError)
   })
 })

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import sharp from 'sharp'
+import { z } from 'zod'
 import { InvalidInputError, NotFoundError } from '../errors'
 import { PRIVATE_DIR, PRIVATE_FILE } from './private-files'
 import type { ImageMetadata, ImagePage, ImageRef, ImageStore, ResponsiveWidth, StoredImage } from './image-store'
@@ -17,8 +18,33 @@ export const assertFolder = (folder: string): string => {
   return clean
 }
 
-interface Sidecar extends Omit<StoredImage, 'url' | 'folder' | 'public_id'> {
-  created_at: string
+/**
+ * An image's <id>.json as upload writes it. Sidecars also arrive in archives and restores, so each is read through
+ * this schema: one that does not fit (a stray `{"width":1}`) is skipped and reported, never a failed gallery. The
+ * format names the file's extension and the served type, so only raster formats pass (never svg).
+ */
+const SIDECAR = z.object({
+  width: z.number().int().nonnegative(),
+  height: z.number().int().nonnegative(),
+  format: z.enum(['jpeg', 'png', 'gif', 'webp', 'avif', 'heif', 'tiff']),
+  title: z.string().default(''),
+  caption: z.string().default(''),
+  location: z.string().default(''),
+  tags: z.array(z.string()).default([]),
+  created_at: z.string(),
+})
+type Sidecar = z.infer<typeof SIDECAR>
+
+/** The sidecar in `raw`, or why it is not one. */
+function parseSidecar(raw: string): { sidecar: Sidecar } | { problem: string } {
+  let json: unknown
+  try {
+    json = JSON.parse(raw)
+  } catch {
+    return { problem: 'not JSON' }
+  }
+  const parsed = SIDECAR.safeParse(json)
+  return parsed.success ? { sidecar: parsed.data } : { problem: z.prettifyError(parsed.error).replace(/\s+/g, ' ') }
 }
 
 /**
@@ -31,11 +57,19 @@ export class LocalImageStore implements ImageStore {
   readonly variants: LocalImageVariants
   private readonly urlPrefix: string
 
+  /** Told about each sidecar a listing skipped (the server logs it). */
+  private readonly onBadSidecar: (file: string, problem: string) => void
+
   constructor(
     readonly root: string,
-    options: { urlPrefix?: string; cacheRoot?: string } = {},
+    options: {
+      urlPrefix?: string
+      cacheRoot?: string
+      onBadSidecar?: (file: string, problem: string) => void
+    } = {},
   ) {
     this.urlPrefix = options.urlPrefix ?? '/media'
+    this.onBadSidecar = options.onBadSidecar ?? (() => {})
     this.variants = new LocalImageVariants(
       (relative) => this.resolveFile(relative),
       options.cacheRoot ?? `${root}-cache`,
@@ -52,7 +86,9 @@ export class LocalImageStore implements ImageStore {
   async upload(image: Uint8Array, folder: string, metadata: ImageMetadata): Promise<StoredImage> {
     const dir = assertFolder(folder)
     const info = await sharp(image).metadata()
-    const format: string = info.format ?? 'jpeg'
+    const known = SIDECAR.shape.format.safeParse(info.format ?? 'jpeg')
+    if (!known.success) throw new InvalidInputError('Unsupported image format')
+    const format = known.data
     const id = `${Date.now().toString(36)}${randomBytes(5).toString('hex')}`
     const sidecar: Sidecar = {
       width: info.autoOrient?.width ?? info.width ?? 0,
@@ -74,14 +110,19 @@ export class LocalImageStore implements ImageStore {
   async list(folder: string, options: { limit: number; next?: string | undefined }): Promise<ImagePage> {
     const dir = path.join(this.root, assertFolder(folder))
     const names = await readdir(dir).catch(() => [] as string[])
-    const sidecars = await Promise.all(
+    const read = await Promise.all(
       names
-        .filter((n) => n.endsWith('.json'))
-        .map(async (n) => ({
-          id: n.slice(0, -5),
-          meta: JSON.parse(await readFile(path.join(dir, n), 'utf8')) as Sidecar,
-        })),
+        .filter((n) => n.endsWith('.json') && PUBLIC_ID_PATTERN.test(n.slice(0, -5)))
+        .map(async (n) => {
+          const result = parseSidecar(await readFile(path.join(dir, n), 'utf8').catch(() => ''))
+          if ('problem' in result) {
+            this.onBadSidecar(path.join(dir, n), result.problem)
+            return []
+          }
+          return [{ id: n.slice(0, -5), meta: result.sidecar }]
+        }),
     )
+    const sidecars = read.flat()
     sidecars.sort((a, b) => b.meta.created_at.localeCompare(a.meta.created_at) || b.id.localeCompare(a.id))
     const start = options.next ? Number.parseInt(options.next, 10) || 0 : 0
     const page = sidecars.slice(start, start + options.limit)
@@ -127,7 +168,12 @@ export class LocalImageStore implements ImageStore {
     const raw = await readFile(this.resolveFile(`${publicId}.json`), 'utf8').catch(() => {
       throw new NotFoundError('Image not found')
     })
-    return JSON.parse(raw) as Sidecar
+    const result = parseSidecar(raw)
+    if ('problem' in result) {
+      this.onBadSidecar(this.resolveFile(`${publicId}.json`), result.problem)
+      throw new NotFoundError('Image not found')
+    }
+    return result.sidecar
   }
 
   private toStoredImage(publicId: string, meta: Sidecar): StoredImage {
