@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -18,6 +18,16 @@ async function imageFiles(root: string, sub = ''): Promise<Record<string, string
     const relative = sub ? `${sub}/${entry.name}` : entry.name
     if (entry.isDirectory()) Object.assign(out, await imageFiles(root, relative))
     else out[relative] = (await readFile(path.join(root, relative))).toString('base64')
+  }
+  return out
+}
+
+async function modesUnder(root: string, sub = ''): Promise<Record<string, number>> {
+  const out: Record<string, number> = {}
+  for (const entry of await readdir(path.join(root, sub), { withFileTypes: true })) {
+    const relative = sub ? `${sub}/${entry.name}` : entry.name
+    out[relative] = (await stat(path.join(root, relative))).mode & 0o777
+    if (entry.isDirectory()) Object.assign(out, await modesUnder(root, relative))
   }
   return out
 }
@@ -74,6 +84,7 @@ beforeAll(async () => {
       },
     },
   })
+  await writeFile(archive, 'an older export, readable by all', { mode: 0o644 }) // overwritten, and made private
   await exportArchive(deps, archive)
 }, 180_000)
 afterAll(async () => {
@@ -96,6 +107,9 @@ describe('Wayfarer export and import', () => {
       const images = await imageFiles(storeOf(source).root)
       expect(Object.keys(images).length).toBeGreaterThan(40)
       expect(await imageFiles(storeOf(target).root)).toEqual(images)
+      // Private like the rest of DATA_DIR: the zip (it holds e-mail addresses) and every imported file and folder.
+      expect((await stat(archive)).mode & 0o777).toBe(0o600)
+      expect(new Set(Object.values(await modesUnder(storeOf(target).root)))).toEqual(new Set([0o600, 0o700]))
       // The sequences continue after the restored ids.
       const author = await target.database.prisma.user.findFirstOrThrow()
       const next = await target.database.prisma.post.create({

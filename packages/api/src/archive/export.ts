@@ -1,5 +1,4 @@
-import { createWriteStream } from 'node:fs'
-import { readdir } from 'node:fs/promises'
+import { open, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { once } from 'node:events'
 import yazl from 'yazl'
@@ -56,7 +55,10 @@ async function* filesUnder(root: string, dir = ''): AsyncGenerator<string> {
  */
 export async function exportArchive(deps: ExportDeps, file: string): Promise<{ images: number; bytes: number }> {
   const zip = new yazl.ZipFile()
-  const out = createWriteStream(file)
+  // The zip holds e-mail addresses (owner, commenters, subscribers): the owner's alone, also over an older file.
+  const handle = await open(file, 'w', 0o600)
+  await handle.chmod(0o600)
+  const out = handle.createWriteStream()
   zip.outputStream.pipe(out)
   zip.addBuffer(Buffer.from(JSON.stringify(await buildManifest(deps))), MANIFEST_NAME)
   let images = 0

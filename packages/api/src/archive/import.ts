@@ -3,7 +3,8 @@ import path from 'node:path'
 import type { AppDeps } from '../deps'
 import { ImportFileError } from '../import/errors'
 import { ReportBuilder, type ImportReport } from '../import/report'
-import { LocalImageStore } from '../media/local-image-store'
+import { isSidecar, LocalImageStore } from '../media/local-image-store'
+import { PRIVATE_DIR, PRIVATE_FILE } from '../media/private-files'
 import { MAX_IMAGE_BYTES } from '../media/upload-limits'
 import { MAX_MANIFEST_BYTES, readManifest } from './manifest-stream'
 import { IMAGES_DIR, MANIFEST_NAME } from './schema'
@@ -35,14 +36,7 @@ const CONTENT = [
 class DryRunRollback extends Error {}
 
 const isImage = (bytes: Buffer, name: string): boolean => {
-  if (name.endsWith('.json')) {
-    try {
-      const value: unknown = JSON.parse(bytes.toString('utf8'))
-      return typeof value === 'object' && value !== null && !Array.isArray(value)
-    } catch {
-      return false
-    }
-  }
+  if (name.endsWith('.json')) return isSidecar(bytes.toString('utf8'))
   const head = bytes.subarray(0, 12)
   return (
     (head[0] === 0xff && head[1] === 0xd8) ||
@@ -158,7 +152,11 @@ async function restoreImages(deps: ArchiveDeps, images: ZipEntry[], report: Repo
     const target = deps.imageStore.resolveFile(relative)
     const bytes = await entry.read()
     if (!isImage(bytes, relative)) {
-      report.skip('images', relative, 'not an image: left out')
+      report.skip(
+        'images',
+        relative,
+        relative.endsWith('.json') ? 'not an image sidecar this site can read: left out' : 'not an image: left out',
+      )
       continue
     }
     const current = await readFile(target).catch(() => null)
@@ -166,8 +164,9 @@ async function restoreImages(deps: ArchiveDeps, images: ZipEntry[], report: Repo
     else if (current) report.skip('images', relative, 'a different file with this name is already here: kept it')
     else {
       if (!dryRun) {
-        await mkdir(path.dirname(target), { recursive: true })
-        await writeFile(target, bytes, { flag: 'wx' })
+        // Private like the rest of DATA_DIR.
+        await mkdir(path.dirname(target), PRIVATE_DIR)
+        await writeFile(target, bytes, { ...PRIVATE_FILE, flag: 'wx' })
       }
       report.count('images', 'created')
     }

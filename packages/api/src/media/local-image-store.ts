@@ -35,6 +35,9 @@ const SIDECAR = z.object({
 })
 type Sidecar = z.infer<typeof SIDECAR>
 
+/** Whether `raw` is an image sidecar the store can read (an archive import leaves out any other). */
+export const isSidecar = (raw: string): boolean => 'sidecar' in parseSidecar(raw)
+
 /** The sidecar in `raw`, or why it is not one. */
 function parseSidecar(raw: string): { sidecar: Sidecar } | { problem: string } {
   let json: unknown
