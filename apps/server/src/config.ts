@@ -52,6 +52,8 @@ export const envSchema = z.object({
   SECRET_KEY: optionalString.refine((v) => v === undefined || v.length >= 32, {
     message: 'must be at least 32 characters',
   }),
+  // Once, after the database's key was lost: make this process's key the one recorded (docs/operations.md).
+  ADOPT_SECRET_KEY: envBoolean.default(false),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -102,6 +104,8 @@ export interface ServerConfig {
   adminPassword: string | undefined
   /** Undefined means: use (or create) DATA_DIR/secret.key. */
   secretKey: string | undefined
+  /** Record this key as the database's even if another was recorded (secret-key.ts). */
+  adoptSecretKey: boolean
   sessionTtlMs: number
   /** Absolute lifetime of a session, however active it is. */
   sessionMaxAgeMs: number
@@ -139,6 +143,7 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     secretKey: e.SECRET_KEY,
+    adoptSecretKey: e.ADOPT_SECRET_KEY,
     sessionTtlMs: e.SESSION_TTL_HOURS * 3_600_000,
     sessionMaxAgeMs: e.SESSION_MAX_DAYS * 86_400_000,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,

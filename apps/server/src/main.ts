@@ -2,6 +2,7 @@ import { DataDirLockedError } from '@wayfarer/db'
 import { EnvError } from '@wayfarer/config/env'
 import { loadConfig } from './config'
 import { createServer } from './server'
+import { SecretKeyMismatchError } from './secret-key'
 
 // The only place that reads process.env and listens; everything else is in createServer.
 try {
@@ -31,7 +32,7 @@ try {
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
 } catch (error) {
-  if (error instanceof EnvError || error instanceof DataDirLockedError) {
+  if (error instanceof EnvError || error instanceof DataDirLockedError || error instanceof SecretKeyMismatchError) {
     console.error(`\n  ${error.message}\n`)
   } else {
     console.error(error)

@@ -38,7 +38,7 @@ import { registerLocalMedia } from './media/media-routes'
 import { registerTransferRoutes } from './http/transfer-routes'
 import { registerRequestLog } from './http/request-log'
 import { warmPublishedVariants } from './media/warm-variants'
-import { resolveSecretKey } from './secret-key'
+import { resolveSecretKey, verifySharedSecretKey } from './secret-key'
 import { ensureAdmin, seedDemoContentIfEmpty } from './seed'
 import { ErrorBoundary } from './http/error-boundary'
 import { httpLimits } from './http/http-limits'
@@ -95,6 +95,24 @@ async function importJobsFor(app: FastifyInstance, root: string, maxMb: number):
   return jobs
 }
 
+/** Every process on one PostgreSQL database must hold the same key (secret-key.ts); a mismatch stops start-up. */
+async function checkSharedSecretKey(
+  app: FastifyInstance,
+  database: Database,
+  secretKey: string,
+  config: ServerConfig,
+  ownsDatabase: boolean,
+): Promise<void> {
+  try {
+    const outcome = await verifySharedSecretKey(database.prisma, secretKey, { adopt: config.adoptSecretKey })
+    if (outcome === 'adopted')
+      app.log.warn('ADOPT_SECRET_KEY: this key is now the database key; remove the setting before the next start')
+  } catch (error) {
+    if (ownsDatabase) await database.close()
+    throw error
+  }
+}
+
 /** Builds the whole application (database, services, HTTP routes) without listening. */
 export async function createServer(config: ServerConfig, options: ServerOptions = {}): Promise<FastifyInstance> {
   const errorBoundary = new ErrorBoundary()
@@ -117,6 +135,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
+  const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
+  if (database.kind === 'postgresql') await checkSharedSecretKey(app, database, secretKey, config, !options.database)
   // Hits are answered before the security headers; misses are kept with them (CSP included), before compression.
   const publicCache = new PublicCache({ ttlMs: PUBLIC_CACHE_TTL_MS })
   if (config.publicCache) publicCache.registerLookup(app)
@@ -178,7 +198,6 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     await startControlSocket(app, database, backupSources(config), config.dataDir)
   const imageStore = localStore ?? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl ?? ''))
   const now = options.deps?.now ?? (() => new Date())
-  const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
   const rateLimitStore = options.deps?.rateLimitStore ?? createRateLimitStore(database)
   const deps: AppDeps = {
     prisma,

@@ -8,6 +8,8 @@ import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } fr
  * The public reads a visitor's page makes, answered from memory until something changes. Only anonymous GETs of
  * these paths are kept: never a call carrying a session, never a draft preview, never a batch of tRPC calls.
  * A read with a side effect (the REST read by slug counts a view) keeps it with the answer and runs it on each hit.
+ * An answer is kept under its address alone, so only the one form every visitor gets is kept: a request that
+ * asks for another form is answered by the route and passes the cache by (see docs/security.md).
  */
 const CACHEABLE = [
   /^\/api\/(posts|posts\/slug\/[^/?]+|categories|categories\/[^/?]+|tags|gallery|gallery\/body-photos|places\/(map|countries|countries\/[^/?]+))(\?|$)/,
@@ -27,7 +29,6 @@ const PER_RESPONSE_HEADERS = new Set([
   'date',
   'connection',
   'transfer-encoding',
-  'vary',
   'keep-alive',
 ])
 
@@ -106,11 +107,15 @@ export class PublicCache {
       }
       if (!hit) {
         request.publicCache = { key, generation: this.generation, effects: [], done: this.answering(key) }
-        sendWebResponsesWhole(reply)
+        sendWebResponsesWhole(request, reply)
         return
       }
       for (const effect of hit.effects) effect()
-      reply.headers(hit.headers).header('etag', hit.etag).header('x-cache', 'HIT').header('vary', 'Accept-Encoding')
+      reply
+        .headers(hit.headers)
+        .header('etag', hit.etag)
+        .header('x-cache', 'HIT')
+        .header('vary', withAcceptEncoding(hit.headers.vary))
       if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send()
       const encoding =
         hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined
@@ -146,7 +151,10 @@ export class PublicCache {
       const pending = request.publicCache
       if (!pending) return payload
       const body = typeof payload === 'string' ? Buffer.from(payload) : Buffer.isBuffer(payload) ? payload : undefined
-      if (!body || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload
+      if (!body || !keepable(reply)) {
+        pending.done()
+        return payload
+      }
       // Anyone may keep a public answer, but must ask again (with the ETag) before using it.
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'public, no-cache')
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
@@ -172,14 +180,23 @@ export class PublicCache {
 
 /**
  * tRPC answers with a fetch Response, which Fastify streams. A read that may be kept is sent as the whole body
- * instead (it is one small answer, never a stream of batched calls), with the Response's status and headers.
+ * instead (it is one small answer, never a stream of batched calls), with the Response's status and headers but
+ * not its framing: Fastify gives the whole body its Content-Length, and an HTTP message has one framing only.
+ * A streamed answer (a client asking for JSON lines; the lookup already passes those by) is never read whole.
  */
-function sendWebResponsesWhole(reply: FastifyReply): void {
+function sendWebResponsesWhole(request: FastifyRequest, reply: FastifyReply): void {
   const send = reply.send.bind(reply)
   reply.send = (payload?: unknown) => {
     if (!(payload instanceof Response)) return send(payload)
+    if (isStreamed(payload.headers.get('content-type'), payload.headers.get('transfer-encoding'))) {
+      request.publicCache?.done()
+      request.publicCache = undefined
+      return send(payload)
+    }
     reply.code(payload.status)
-    for (const [name, value] of payload.headers) reply.header(name, value)
+    for (const [name, value] of payload.headers) {
+      if (name !== 'transfer-encoding' && name !== 'content-length') reply.header(name, value)
+    }
     payload.arrayBuffer().then(
       (body) => send(Buffer.from(body)),
       (error: unknown) => send(error instanceof Error ? error : new Error('could not read the answer')),
@@ -188,13 +205,59 @@ function sendWebResponsesWhole(reply: FastifyReply): void {
   }
 }
 
+const STREAMED_TYPES = /^\s*(application\/jsonl|text\/event-stream)\b/i
+
+function isStreamed(contentType: string | null | undefined, transferEncoding: string | null | undefined): boolean {
+  return Boolean(transferEncoding) || STREAMED_TYPES.test(contentType ?? '')
+}
+
+/**
+ * Whether this request may be answered from, and kept in, the cache. It decides on what the routes see: the
+ * decoded query (a preview parameter however it is spelled, `?%70review=`) and every header that changes the
+ * answer's bytes. tRPC answers in JSON lines (a stream) when `trpc-accept` or Accept asks for them; only the
+ * plain JSON form is kept, so any request naming another form passes by. Accept-Encoding is handled by the
+ * cache itself (each encoding made from the one body); sessions are bearer tokens (Authorization), never
+ * cookies, so a cookie changes nothing the routes send.
+ */
 function isCacheable(request: FastifyRequest): boolean {
   if (request.method !== 'GET' || request.headers.authorization) return false
+  if (request.headers['trpc-accept'] !== undefined || /jsonl|event-stream/i.test(request.headers.accept ?? ''))
+    return false
   const url = request.url
-  const path = url.split('?', 1)[0] ?? ''
+  const [rawPath = '', query] = splitOnce(url, '?')
   // A comma in the path is a batch of tRPC calls (commas in a query, such as a map's box, are fine).
-  if (url.includes('preview=') || path.includes(',')) return false
+  const path = safeDecode(rawPath)
+  if (path === undefined || path.includes(',')) return false
+  if (query !== undefined && new URLSearchParams(query).has('preview')) return false
   return CACHEABLE.some((pattern) => pattern.test(url))
+}
+
+/** A miss's answer may be kept: a plain 200 for everyone, whole, not marked private or streamed. */
+function keepable(reply: FastifyReply): boolean {
+  if (reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return false
+  if (/private|no-store/i.test(String(reply.getHeader('cache-control') ?? ''))) return false
+  const type = reply.getHeader('content-type')
+  const framing = reply.getHeader('transfer-encoding')
+  return !isStreamed(type === undefined ? undefined : String(type), framing === undefined ? undefined : String(framing))
+}
+
+function splitOnce(text: string, separator: string): [string, string | undefined] {
+  const at = text.indexOf(separator)
+  return at === -1 ? [text, undefined] : [text.slice(0, at), text.slice(at + 1)]
+}
+
+function safeDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text)
+  } catch {
+    return undefined
+  }
+}
+
+/** The route's Vary (tRPC names trpc-accept and Accept) and the cache's own Accept-Encoding. */
+function withAcceptEncoding(vary: string | undefined): string {
+  if (!vary) return 'Accept-Encoding'
+  return /accept-encoding/i.test(vary) ? vary : `${vary}, Accept-Encoding`
 }
 
 function keptHeaders(reply: FastifyReply): Entry['headers'] {

@@ -124,3 +124,51 @@ describe('Admin → Settings → Redirects', () => {
     })
   })
 })
+
+describe('redirect targets and loops', () => {
+  it('sends a target with characters beyond Latin-1 percent-encoded', async () => {
+    for (const [from, to, location] of [
+      ['/old-japan', '/日本', '/%E6%97%A5%E6%9C%AC'],
+      ['/old-cafe', '/blog/café?q=crème', '/blog/caf%C3%A9?q=cr%C3%A8me'],
+      ['/old-escaped', '/blog/caf%C3%A9', '/blog/caf%C3%A9'],
+    ] as const) {
+      expect((await api('POST', '/api/redirects', { from_path: from, to_path: to })).statusCode).toBe(200)
+      const res = await visit(from)
+      expect([from, res.statusCode, res.headers.location]).toEqual([from, 301, location])
+    }
+    // The old address itself may be written in any script too.
+    expect((await api('POST', '/api/redirects', { from_path: '/東京', to_path: '/blog/post-2' })).statusCode).toBe(200)
+    expect((await visit('/%E6%9D%B1%E4%BA%AC')).headers.location).toBe('/blog/post-2')
+  })
+
+  const loop = {
+    success: false,
+    error: 'This redirect would send visitors round in a circle: its target leads back to the old address',
+  }
+
+  it('refuses a redirect to its own old address, however the target is spelled', async () => {
+    for (const to of ['/circle?', '/circle/', '/%63ircle']) {
+      const res = await api('POST', '/api/redirects', { from_path: '/circle', to_path: to })
+      expect([to, res.statusCode]).toEqual([to, 400])
+      expect(res.json()).toEqual({ success: false, error: 'The old and the new address are the same' })
+    }
+  })
+
+  it('refuses two redirects to each other and a chain back to its start, on create and on edit', async () => {
+    expect((await api('POST', '/api/redirects', { from_path: '/ping', to_path: '/pong' })).statusCode).toBe(200)
+    const back = await api('POST', '/api/redirects', { from_path: '/pong', to_path: '/ping/' })
+    expect([back.statusCode, back.json()]).toEqual([400, loop])
+    expect((await api('POST', '/api/redirects', { from_path: '/one', to_path: '/two' })).statusCode).toBe(200)
+    expect((await api('POST', '/api/redirects', { from_path: '/two', to_path: '/three?x=1' })).statusCode).toBe(200)
+    const closing = await api('POST', '/api/redirects', { from_path: '/three', to_path: '/one' })
+    expect([closing.statusCode, closing.json()]).toEqual([400, loop])
+    // Editing an existing redirect into a loop is refused as well, and nothing is changed.
+    const harmless = await api('POST', '/api/redirects', { from_path: '/three', to_path: '/blog/post-2' })
+    const id = (harmless.json() as { data: { id: number } }).data.id
+    const edited = await api('PUT', `/api/redirects/${id}`, { from_path: '/three', to_path: '/one' })
+    expect([edited.statusCode, edited.json()]).toEqual([400, loop])
+    expect((await visit('/three')).headers.location).toBe('/blog/post-2')
+    // A chain that ends somewhere is fine.
+    expect((await visit('/one')).headers.location).toBe('/two')
+  })
+})

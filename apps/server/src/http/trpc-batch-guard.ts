@@ -11,14 +11,12 @@ export function guardTrpcBatches(app: FastifyInstance, router: AnyRouter): void 
   const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } }>
   const unbatched = new Set(Object.keys(procedures).filter((name) => procedures[name]?._def.meta?.unbatched))
   app.addHook('onRequest', async (request, reply) => {
-    const match = /^\/trpc\/([^?]*)/.exec(request.url)
-    if (!match) return
-    let paths: string[]
-    try {
-      paths = decodeURIComponent(match[1] ?? '').split(',')
-    } catch {
-      return // tRPC answers a malformed path itself
-    }
+    // The path as routed, whatever form the request line took (`/trpc/a,b`, `http://host/trpc/a,b`, `%2C`):
+    // the same decoded parameter the tRPC adapter reads its procedures from.
+    if (request.routeOptions.url !== '/trpc/:path') return
+    const routed = (request.params as { path?: unknown }).path
+    if (typeof routed !== 'string') return
+    const paths = routed.split(',')
     // A "batch" of one call is still one attempt: only several calls in one request are refused.
     const refused = paths.length > 1 ? paths.find((p) => unbatched.has(p)) : undefined
     if (refused) return sendFailure(request, reply, 400, `${refused} cannot be sent in a batch: send it on its own`)

@@ -39,6 +39,16 @@ export function isSiteTarget(target: string): boolean {
   }
 }
 
+/**
+ * A site target as it goes into a Location header: percent-encoded the way a browser would send it ("/日本" →
+ * "/%E6%97%A5%E6%9C%AC"), escapes already there kept. A header carries bytes, not text: Node refuses anything
+ * beyond Latin-1.
+ */
+export function siteLocation(target: string): string {
+  const url = new URL(target, 'http://wayfarer.invalid')
+  return `${url.pathname}${url.search}${url.hash}`
+}
+
 /** The path (with query) of an old absolute address on the old site, or of a relative one; null when elsewhere. */
 export function oldPathOf(url: string, siteUrl: string): string | null {
   if (url.startsWith('/') && !url.startsWith('//')) return normalizeFromPath(url)

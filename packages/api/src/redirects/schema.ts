@@ -6,6 +6,7 @@ export const redirectMessages = {
   badFrom: 'The old address must be a path on this site, starting with /',
   badTarget: 'A redirect can only lead to a page of this site: enter a path starting with / (not another site)',
   sameAddress: 'The old and the new address are the same',
+  loop: 'This redirect would send visitors round in a circle: its target leads back to the old address',
   duplicate: 'There is already a redirect from this address',
   notFound: 'Redirect not found',
 }
@@ -58,9 +59,12 @@ const toPath = text('Target', { error: redirectMessages.badTarget })
   .trim()
   .refine(isSiteTarget, redirectMessages.badTarget)
 
+/** The target is the old address itself, however it is spelled ("/a/", "/a?", "/%61"). */
+export const sameAddress = (from: string, to: string) => normalizeFromPath(to) === from
+
 export const saveRedirectInput = z
   .object({ from_path: fromPath, to_path: toPath })
-  .refine((r) => r.from_path !== r.to_path.replace(/\/+$/, ''), {
+  .refine((r) => !sameAddress(r.from_path, r.to_path), {
     message: redirectMessages.sameAddress,
     path: ['to_path'],
   })

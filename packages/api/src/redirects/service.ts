@@ -1,8 +1,8 @@
 import type { Prisma, PrismaClient, RedirectModel } from '@wayfarer/db'
 import type { AppDeps } from '../deps'
 import { ConflictError, InvalidInputError, isUniqueViolation, NotFoundError } from '../errors'
-import { isSiteTarget, lookupKeys } from './redirect-path'
-import { redirectMessages, type RedirectItem } from './schema'
+import { isSiteTarget, lookupKeys, siteLocation } from './redirect-path'
+import { redirectMessages, sameAddress, type RedirectItem } from './schema'
 
 const toItem = (r: RedirectModel): RedirectItem => ({
   id: r.id,
@@ -44,6 +44,7 @@ export async function createRedirect(
   deps: Pick<AppDeps, 'prisma'>,
   input: { from_path: string; to_path: string },
 ): Promise<RedirectItem> {
+  await refuseLoop(deps.prisma, input.from_path, input.to_path)
   try {
     return toItem(
       await deps.prisma.redirect.create({
@@ -60,7 +61,8 @@ export async function updateRedirect(
   deps: Pick<AppDeps, 'prisma'>,
   input: { id: number; from_path: string; to_path: string },
 ): Promise<RedirectItem> {
-  if (input.from_path === input.to_path.replace(/\/+$/, '')) throw new InvalidInputError(redirectMessages.sameAddress)
+  if (sameAddress(input.from_path, input.to_path)) throw new InvalidInputError(redirectMessages.sameAddress)
+  await refuseLoop(deps.prisma, input.from_path, input.to_path, input.id)
   try {
     const { count } = await deps.prisma.redirect.updateMany({
       where: { id: input.id },
@@ -90,11 +92,20 @@ export async function findRedirect(
   url: string,
   isRealPage: () => Promise<boolean>,
 ): Promise<string | null> {
-  const keys = lookupKeys(url)
+  const target = await storedTarget(prisma, url, isRealPage)
+  return target === null ? null : siteLocation(target)
+}
+
+async function storedTarget(
+  prisma: PrismaClient,
+  url: string,
+  isRealPage: () => Promise<boolean>,
+): Promise<string | null> {
   const pick = (rows: { fromPath: string; toPath: string }[], order: string[]) =>
     order
       .map((k) => rows.find((r) => r.fromPath === k)?.toPath)
       .find((t): t is string => t !== undefined && isSiteTarget(t)) ?? null
+  const keys = lookupKeys(url)
   if (keys.withQuery.length) {
     const rows = await prisma.redirect.findMany({
       where: { fromPath: { in: keys.withQuery } },
@@ -110,4 +121,30 @@ export async function findRedirect(
   })
   if (!row || (await isRealPage())) return null
   return pick([row], [keys.path])
+}
+
+/** Longer chains than this are refused too: browsers give up after about 20 redirects. */
+const MAX_CHAIN = 20
+
+/**
+ * Refuses a redirect whose target, followed through the stored redirects as a visitor's browser would (with
+ * the one being saved in place of `replacing`), comes back to its own old address: `/a` → `/a?`, two
+ * redirects to each other, a chain back to the start. Checked whether or not a real page would stop the
+ * chain: a loop waiting for a page to be deleted is refused as well.
+ */
+async function refuseLoop(prisma: PrismaClient, from: string, to: string, replacing?: number): Promise<void> {
+  let current = to
+  for (let step = 0; step < MAX_CHAIN; step++) {
+    const keys = lookupKeys(current)
+    const order = [...keys.withQuery, ...(keys.path ? [keys.path] : [])]
+    if (order.includes(from)) throw new InvalidInputError(redirectMessages.loop)
+    const rows = await prisma.redirect.findMany({
+      where: { fromPath: { in: order }, ...(replacing ? { id: { not: replacing } } : {}) },
+      select: { fromPath: true, toPath: true },
+    })
+    const next = order.map((k) => rows.find((r) => r.fromPath === k)?.toPath).find((t) => t !== undefined)
+    if (next === undefined) return
+    current = next
+  }
+  throw new InvalidInputError(redirectMessages.loop)
 }
