@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import { FAKE_API_KEY, FAKE_CHANNEL_ID } from '@wayfarer/fakes/youtube'
+import { findChromium } from '../scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://127.0.0.1:${port}`
@@ -29,7 +30,8 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // CHROMIUM_PATH, else chromium on PATH or in Playwright's cache (scripts/chromium.mjs; `npm test` installs it).
+      executablePath: findChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',

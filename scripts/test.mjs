@@ -1,28 +1,41 @@
-// `npm test`: unit + integration tests on embedded PGlite, the integration tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then a production build and the Playwright suite in Chromium. Ends with one
-// summary line: "N passed, N failed".
+// `npm test`: the whole set-up and test run on a fresh machine. Finds Chromium (or installs it, saying so), runs the
+// unit + integration tests on embedded PGlite, the database-engine tests again on PostgreSQL when
+// TEST_DATABASE_URL is set, then a production build and the Playwright suite in Chromium. Ends with each step's
+// time, the slowest test files and one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { ensureChromium } from './chromium.mjs'
 
 const results = '.test-results'
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
 const { TEST_DATABASE_URL, ...envWithoutDb } = process.env
 const steps = []
+/** The slowest test files of every step, for the summary. */
+const fileTimes = []
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
 
 function run(name, command, args, env, report) {
   console.log(`\n▶ ${name}\n`)
+  const started = Date.now()
   const status = spawnSync(command, args, { stdio: 'inherit', env }).status
-  const counts = existsSync(report.file)
-    ? report.parse(JSON.parse(readFileSync(report.file, 'utf8')))
-    : { passed: 0, failed: 0 }
+  const ms = Date.now() - started
+  const json = report && existsSync(report.file) ? JSON.parse(readFileSync(report.file, 'utf8')) : undefined
+  const counts = json ? report.parse(json) : { passed: status === 0 ? 1 : 0, failed: 0 }
+  if (json) fileTimes.push(...report.files(json).map((f) => ({ ...f, step: name })))
   if (status !== 0 && counts.failed === 0) counts.failed = 1 // the step broke before reporting a failure
-  steps.push({ name, ok: status === 0, ...counts })
+  steps.push({ name, ok: status === 0, ms, ...counts })
+  return status === 0
 }
 
+const relative = (file) => path.relative(process.cwd(), file)
 const vitestReport = (file) => ({
   file,
   parse: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTests ?? 0) }),
+  files: (r) => r.testResults.map((t) => ({ file: relative(t.name), ms: t.endTime - t.startTime })),
 })
 const vitestArgs = (file, ...filters) => [
   'vitest',
@@ -32,6 +45,18 @@ const vitestArgs = (file, ...filters) => [
   `--outputFile.json=${file}`,
   ...filters,
 ]
+
+// The browser first: a machine without it learns so (or gets it) before the long steps, not after.
+const startedBrowser = Date.now()
+console.log('\n▶ Chromium for the browser tests\n')
+let chromium
+try {
+  chromium = ensureChromium((line) => console.log(line))
+  console.log(`Chromium: ${chromium}`)
+} catch (error) {
+  console.error(String(error instanceof Error ? error.message : error))
+}
+steps.push({ name: 'Chromium', ok: !!chromium, ms: Date.now() - startedBrowser, passed: 0, failed: chromium ? 0 : 1 })
 
 run(
   'unit and integration tests (PGlite)',
@@ -52,26 +77,45 @@ if (TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL pass)')
 }
 
-console.log('\n▶ production build\n')
-const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: envWithoutDb }).status === 0
-steps.push({ name: 'build', ok: built, passed: built ? 1 : 0, failed: built ? 0 : 1 })
-if (built) {
-  const file = `${process.cwd()}/${results}/playwright.json`
+const built = run('production build', 'npm', ['run', 'build'], envWithoutDb)
+if (built && chromium) {
+  const file = path.resolve(results, 'playwright.json')
   run(
     'browser tests (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    { ...envWithoutDb, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    { ...envWithoutDb, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     {
       file,
       parse: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
+      files: (r) =>
+        r.suites.map((s) => ({
+          file: `e2e/tests/${s.file}`,
+          ms: playwrightSpecs(s).reduce(
+            (n, spec) => n + spec.tests.flatMap((t) => t.results).reduce((m, x) => m + x.duration, 0),
+            0,
+          ),
+        })),
     },
   )
 }
 
+/** Every spec of a Playwright JSON suite, nested describes included. */
+function playwrightSpecs(suite) {
+  return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(playwrightSpecs)]
+}
+
+console.log('\n── Slowest test files ──')
+for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 8))
+  console.log(`${seconds(f.ms).padStart(6)}  ${f.file}  (${f.step})`)
+
 console.log('\n── Summary ──')
-for (const s of steps) console.log(`${s.ok ? 'PASS' : 'FAIL'}  ${s.name}: ${s.passed} passed, ${s.failed} failed`)
+for (const s of steps)
+  console.log(
+    `${s.ok ? 'PASS' : 'FAIL'}  ${minutes(s.ms).padStart(13)}  ${s.name}: ${s.passed} passed, ${s.failed} failed`,
+  )
 const passed = steps.reduce((n, s) => n + s.passed, 0)
 const failed = steps.reduce((n, s) => n + s.failed, 0)
-console.log(`\n${passed} passed, ${failed} failed`)
+const total = steps.reduce((n, s) => n + s.ms, 0)
+console.log(`\n${passed} passed, ${failed} failed in ${minutes(total)}`)
 process.exit(steps.every((s) => s.ok) ? 0 : 1)
