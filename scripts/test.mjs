@@ -1,7 +1,7 @@
 // `npm test`: the whole set-up and test run on a fresh machine. Finds Chromium (or installs it, saying so), runs the
-// unit + integration tests on embedded PGlite, the database-engine tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then a production build and the Playwright suite in Chromium. Ends with each step's
-// time, the slowest test files and one summary line: "N passed, N failed".
+// unit + integration tests on embedded PGlite, the integration tests that depend on the database engine again on
+// PostgreSQL when TEST_DATABASE_URL is set, then a production build and the Playwright suite in Chromium. Ends
+// with each step's time, the slowest test files and one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
@@ -14,6 +14,34 @@ const { TEST_DATABASE_URL, ...envWithoutDb } = process.env
 const steps = []
 /** The slowest test files of every step, for the summary. */
 const fileTimes = []
+
+/**
+ * Integration tests whose database use is incidental to what they check (validation, headers, HTTP, parsers, upstream
+ * fakes, the fuzz suites): they run once, on PGlite. Every other `.int.test.` file runs again on PostgreSQL, so a
+ * new test is in both passes unless it is listed here (ARCHITECTURE.md, "Tests").
+ */
+const ENGINE_INDEPENDENT = [
+  'apps/server/src/hardening/fuzz-rest.int.test.ts',
+  'apps/server/src/hardening/fuzz-rest-owner.int.test.ts',
+  'apps/server/src/hardening/fuzz-trpc.int.test.ts',
+  'apps/server/src/hardening/fuzz-trpc-owner.int.test.ts',
+  'apps/server/src/hardening/media-and-http.int.test.ts',
+  'apps/server/src/hardening/security-headers.int.test.ts',
+  'apps/server/src/hardening/trust-proxy.int.test.ts',
+  'apps/server/src/http/compression.int.test.ts',
+  'apps/server/src/http-tests/ai.int.test.ts',
+  'apps/server/src/http-tests/gallery-ai.int.test.ts',
+  'apps/server/src/http-tests/youtube.int.test.ts',
+  'apps/server/src/import/image-ssrf.int.test.ts',
+  'apps/server/src/rest/openapi.int.test.ts',
+  'packages/api/src/media/cloudinary-image-store.int.test.ts',
+  'packages/api/src/media/local-image-store.int.test.ts',
+]
+const missing = ENGINE_INDEPENDENT.filter((file) => !existsSync(file))
+if (missing.length) {
+  console.error(`scripts/test.mjs lists test files that do not exist (renamed?): ${missing.join(', ')}`)
+  process.exit(1)
+}
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
 const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
@@ -67,9 +95,9 @@ run(
 )
 if (TEST_DATABASE_URL) {
   run(
-    'integration tests (PostgreSQL)',
+    'database-engine integration tests (PostgreSQL)',
     'npx',
-    vitestArgs(`${results}/vitest-pg.json`, '.int.test.'),
+    vitestArgs(`${results}/vitest-pg.json`, '.int.test.', ...ENGINE_INDEPENDENT.map((file) => `--exclude=${file}`)),
     process.env,
     vitestReport(`${results}/vitest-pg.json`),
   )
