@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config'
 
 // Unit tests (*.test.ts) and integration tests against a real database (*.int.test.ts) across the repo.
-// scripts/test.mjs runs the integration tests a second time on PostgreSQL when TEST_DATABASE_URL is set.
+// scripts/test.mjs runs the integration tests that depend on the database engine a second time on PostgreSQL when
+// TEST_DATABASE_URL is set (its ENGINE_INDEPENDENT list names the ones that run once).
 export default defineConfig({
   test: {
     include: [

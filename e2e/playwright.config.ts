@@ -1,9 +1,13 @@
+import { fileURLToPath } from 'node:url'
 import { defineConfig, devices } from '@playwright/test'
 import { FAKE_API_KEY, FAKE_CHANNEL_ID } from '@wayfarer/fakes/youtube'
+import { findChromium } from '../scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://127.0.0.1:${port}`
 export const owner = { email: 'owner@wayfarer.test', password: 'correct-horse-battery' }
+/** The owner's signed-in browser state, written once per run by the setup project (tests/owner.setup.ts). */
+export const OWNER_STATE = fileURLToPath(new URL(`../test-results/.owner-state-${port}.json`, import.meta.url))
 /** The loopback fake YouTube Data API the app server is pointed at (@wayfarer/fakes, packages/fakes; deterministic uploads). */
 export const fakeYouTube = {
   port: Number(process.env.E2E_YOUTUBE_PORT ?? port + 100),
@@ -14,12 +18,34 @@ const fakeYouTubeOrigin = `http://127.0.0.1:${fakeYouTube.port}`
 /** The loopback fake Gemini API (@wayfarer/fakes) the app server's AI calls go to. */
 const fakeGeminiPort = Number(process.env.E2E_GEMINI_PORT ?? port + 110)
 
+/**
+ * Specs that change what other specs read on the one shared server: the AI settings, the demo stories and their
+ * order on Home and /blog, comments' moderation state, the gallery's published photos. They run one at a time.
+ */
+const SHARED_STATE_SPECS = [
+  'admin-failures',
+  'ai-settings',
+  'blog-paging',
+  'comments',
+  'gallery',
+  'import',
+  'keyboard-journey',
+  'owner-authoring',
+  'owner-editing',
+  'places-admin',
+  'scheduling',
+  'screen-conventions',
+].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
+
 /** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
+  // Two workers for the specs that leave the shared server as they found it (or only add what nobody else
+  // counts); the specs that change what others read (settings, the demo stories, moderation) run after them,
+  // one at a time. ARCHITECTURE.md ("Tests") says which is which.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -29,7 +55,8 @@ export default defineConfig({
     baseURL,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // CHROMIUM_PATH, else chromium on PATH or in Playwright's cache (scripts/chromium.mjs; `npm test` installs it).
+      executablePath: findChromium(),
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -40,7 +67,23 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    { name: 'setup', testMatch: /owner\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    {
+      name: 'independent',
+      testIgnore: SHARED_STATE_SPECS,
+      dependencies: ['setup'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+    {
+      name: 'shared-state',
+      testMatch: SHARED_STATE_SPECS,
+      workers: 1,
+      // After the independent specs: none of them sees what these change. (A failure there skips these.)
+      dependencies: ['setup', 'independent'],
+      use: { ...devices['Desktop Chrome'] },
+    },
+  ],
   webServer: [
     {
       command: `npx tsx packages/fakes/src/gemini-main.ts ${fakeGeminiPort}`,

@@ -1,28 +1,69 @@
-// `npm test`: unit + integration tests on embedded PGlite, the integration tests again on PostgreSQL when
-// TEST_DATABASE_URL is set, then a production build and the Playwright suite in Chromium. Ends with one
-// summary line: "N passed, N failed".
+// `npm test`: the whole set-up and test run on a fresh machine. Finds Chromium (or installs it, saying so), runs the
+// unit + integration tests on embedded PGlite, the integration tests that depend on the database engine again on
+// PostgreSQL when TEST_DATABASE_URL is set, then a production build and the Playwright suite in Chromium. Ends
+// with each step's time, the slowest test files and one summary line: "N passed, N failed".
 import { spawnSync } from 'node:child_process'
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
+import path from 'node:path'
+import { ensureChromium } from './chromium.mjs'
 
 const results = '.test-results'
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
 const { TEST_DATABASE_URL, ...envWithoutDb } = process.env
 const steps = []
+/** The slowest test files of every step, for the summary. */
+const fileTimes = []
+
+/**
+ * Integration tests whose database use is incidental to what they check (validation, headers, HTTP, parsers, upstream
+ * fakes, the fuzz suites): they run once, on PGlite. Every other `.int.test.` file runs again on PostgreSQL, so a
+ * new test is in both passes unless it is listed here (ARCHITECTURE.md, "Tests").
+ */
+const ENGINE_INDEPENDENT = [
+  'apps/server/src/hardening/fuzz-rest.int.test.ts',
+  'apps/server/src/hardening/fuzz-rest-owner.int.test.ts',
+  'apps/server/src/hardening/fuzz-trpc.int.test.ts',
+  'apps/server/src/hardening/fuzz-trpc-owner.int.test.ts',
+  'apps/server/src/hardening/media-and-http.int.test.ts',
+  'apps/server/src/hardening/security-headers.int.test.ts',
+  'apps/server/src/hardening/trust-proxy.int.test.ts',
+  'apps/server/src/http/compression.int.test.ts',
+  'apps/server/src/http-tests/ai.int.test.ts',
+  'apps/server/src/http-tests/gallery-ai.int.test.ts',
+  'apps/server/src/http-tests/youtube.int.test.ts',
+  'apps/server/src/import/image-ssrf.int.test.ts',
+  'apps/server/src/rest/openapi.int.test.ts',
+  'packages/api/src/media/cloudinary-image-store.int.test.ts',
+  'packages/api/src/media/local-image-store.int.test.ts',
+]
+const missing = ENGINE_INDEPENDENT.filter((file) => !existsSync(file))
+if (missing.length) {
+  console.error(`scripts/test.mjs lists test files that do not exist (renamed?): ${missing.join(', ')}`)
+  process.exit(1)
+}
+
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
+const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
 
 function run(name, command, args, env, report) {
   console.log(`\n▶ ${name}\n`)
+  const started = Date.now()
   const status = spawnSync(command, args, { stdio: 'inherit', env }).status
-  const counts = existsSync(report.file)
-    ? report.parse(JSON.parse(readFileSync(report.file, 'utf8')))
-    : { passed: 0, failed: 0 }
+  const ms = Date.now() - started
+  const json = report && existsSync(report.file) ? JSON.parse(readFileSync(report.file, 'utf8')) : undefined
+  const counts = json ? report.parse(json) : { passed: status === 0 ? 1 : 0, failed: 0 }
+  if (json) fileTimes.push(...report.files(json).map((f) => ({ ...f, step: name })))
   if (status !== 0 && counts.failed === 0) counts.failed = 1 // the step broke before reporting a failure
-  steps.push({ name, ok: status === 0, ...counts })
+  steps.push({ name, ok: status === 0, ms, ...counts })
+  return status === 0
 }
 
+const relative = (file) => path.relative(process.cwd(), file)
 const vitestReport = (file) => ({
   file,
   parse: (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTests ?? 0) }),
+  files: (r) => r.testResults.map((t) => ({ file: relative(t.name), ms: t.endTime - t.startTime })),
 })
 const vitestArgs = (file, ...filters) => [
   'vitest',
@@ -33,6 +74,18 @@ const vitestArgs = (file, ...filters) => [
   ...filters,
 ]
 
+// The browser first: a machine without it learns so (or gets it) before the long steps, not after.
+const startedBrowser = Date.now()
+console.log('\n▶ Chromium for the browser tests\n')
+let chromium
+try {
+  chromium = ensureChromium((line) => console.log(line))
+  console.log(`Chromium: ${chromium}`)
+} catch (error) {
+  console.error(String(error instanceof Error ? error.message : error))
+}
+steps.push({ name: 'Chromium', ok: !!chromium, ms: Date.now() - startedBrowser, passed: 0, failed: chromium ? 0 : 1 })
+
 run(
   'unit and integration tests (PGlite)',
   'npx',
@@ -42,9 +95,9 @@ run(
 )
 if (TEST_DATABASE_URL) {
   run(
-    'integration tests (PostgreSQL)',
+    'database-engine integration tests (PostgreSQL)',
     'npx',
-    vitestArgs(`${results}/vitest-pg.json`, '.int.test.'),
+    vitestArgs(`${results}/vitest-pg.json`, '.int.test.', ...ENGINE_INDEPENDENT.map((file) => `--exclude=${file}`)),
     process.env,
     vitestReport(`${results}/vitest-pg.json`),
   )
@@ -52,26 +105,45 @@ if (TEST_DATABASE_URL) {
   console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL pass)')
 }
 
-console.log('\n▶ production build\n')
-const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: envWithoutDb }).status === 0
-steps.push({ name: 'build', ok: built, passed: built ? 1 : 0, failed: built ? 0 : 1 })
-if (built) {
-  const file = `${process.cwd()}/${results}/playwright.json`
+const built = run('production build', 'npm', ['run', 'build'], envWithoutDb)
+if (built && chromium) {
+  const file = path.resolve(results, 'playwright.json')
   run(
     'browser tests (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
-    { ...envWithoutDb, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    { ...envWithoutDb, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     {
       file,
       parse: (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected }),
+      files: (r) =>
+        r.suites.map((s) => ({
+          file: `e2e/tests/${s.file}`,
+          ms: playwrightSpecs(s).reduce(
+            (n, spec) => n + spec.tests.flatMap((t) => t.results).reduce((m, x) => m + x.duration, 0),
+            0,
+          ),
+        })),
     },
   )
 }
 
+/** Every spec of a Playwright JSON suite, nested describes included. */
+function playwrightSpecs(suite) {
+  return [...(suite.specs ?? []), ...(suite.suites ?? []).flatMap(playwrightSpecs)]
+}
+
+console.log('\n── Slowest test files ──')
+for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 8))
+  console.log(`${seconds(f.ms).padStart(6)}  ${f.file}  (${f.step})`)
+
 console.log('\n── Summary ──')
-for (const s of steps) console.log(`${s.ok ? 'PASS' : 'FAIL'}  ${s.name}: ${s.passed} passed, ${s.failed} failed`)
+for (const s of steps)
+  console.log(
+    `${s.ok ? 'PASS' : 'FAIL'}  ${minutes(s.ms).padStart(13)}  ${s.name}: ${s.passed} passed, ${s.failed} failed`,
+  )
 const passed = steps.reduce((n, s) => n + s.passed, 0)
 const failed = steps.reduce((n, s) => n + s.failed, 0)
-console.log(`\n${passed} passed, ${failed} failed`)
+const total = steps.reduce((n, s) => n + s.ms, 0)
+console.log(`\n${passed} passed, ${failed} failed in ${minutes(total)}`)
 process.exit(steps.every((s) => s.ok) ? 0 : 1)

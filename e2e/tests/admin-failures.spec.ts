@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
 // A failed call in the admin is said in the page (a toast, or the screen's own message with a retry), never in
@@ -27,7 +27,7 @@ test.beforeEach(async ({ page }) => {
     if (dialog.type() === 'alert') alerts.push(dialog.message())
     void dialog.accept() // the delete button's own confirmation question
   })
-  await signInAsOwner(page)
+  await asOwner(page)
 })
 test.afterEach(() => expect(alerts).toEqual([]))
 

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 
 test('the max tokens slider reaches the spec values and the model list is the spec three', async ({ page }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/settings')
   const slider = page.getByRole('slider')
   const label = page.getByText(/^Max tokens: \d+$/)

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInAsOwner as signIn } from './sign-in'
+import { asOwner } from './support/owner-session'
 
 // Moderation calls go through tRPC (batched): /trpc/comments.moderate?batch=1, /trpc/comments.moderateBulk?batch=1.
 const moderateCall = /\/trpc\/[^?]*comments\.moderate\b(?!Bulk)/
@@ -50,7 +50,7 @@ test('a visitor comment is moderated optimistically and then shown on the post',
   await expect(page.getByRole('form', { name: 'Leave a comment' })).toBeVisible()
 
   // The owner approves it; the row and the tiles change while the server has not answered yet.
-  await signIn(page)
+  await asOwner(page)
   await page.goto('/admin/comments?status=pending')
   await expect(row(page, content)).toHaveCount(1)
   await expect(row(page, content)).toContainText(post.title)
@@ -76,7 +76,7 @@ test('a visitor comment is moderated optimistically and then shown on the post',
 })
 
 test('the owner marks two comments as spam at once', async ({ page }) => {
-  await signIn(page)
+  await asOwner(page)
   await page.goto('/admin/comments?status=pending')
   const rows = page.getByTestId('admin-comment')
   await expect(rows.first()).toBeVisible()
@@ -97,7 +97,7 @@ test('the owner marks two comments as spam at once', async ({ page }) => {
 })
 
 test('a refused moderation rolls the optimistic change back and says so', async ({ page }) => {
-  await signIn(page)
+  await asOwner(page)
   await page.goto('/admin/comments?status=pending')
   await expect(page.getByTestId('admin-comment').first()).toBeVisible()
   const target = rowById(page, await idOf(page, 0))
@@ -118,7 +118,7 @@ test('a refused moderation rolls the optimistic change back and says so', async 
 })
 
 test('deleting asks the spec’s confirmation; cancel keeps the comment, OK removes it for good', async ({ page }) => {
-  await signIn(page)
+  await asOwner(page)
   await page.goto('/admin/comments')
   await expect(page.getByTestId('admin-comment').first()).toBeVisible()
   const target = rowById(page, await idOf(page, 0))

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 
 // Browser-side expressions are strings: this package is type-checked without the DOM library.
 const focusInDialog = (page: Page) =>
@@ -64,7 +64,7 @@ test('the gallery lightbox keeps the keyboard inside, closes on Escape and gives
 })
 
 test('the admin image preview keeps the keyboard inside, closes on Escape and gives focus back', async ({ page }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/gallery')
   const preview = page
     .getByTestId('gallery-admin-image')
@@ -77,7 +77,7 @@ test('the admin menu on a phone is a dialog with its own close button, and the s
   page,
 }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await signInAsOwner(page)
+  await asOwner(page)
   const opener = page.getByRole('button', { name: 'Open menu' })
   await expectKeyboardDialog(page, opener, 'Close menu')
   // The close button inside the menu closes it too (the slide-over used to cover the only way out).

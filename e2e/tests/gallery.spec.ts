@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import sharp from 'sharp'
 import { owner } from '../playwright.config'
-import { signInAsOwner as signIn } from './sign-in'
+import { asOwner } from './support/owner-session'
 import { fakeGeminiKeys } from '@wayfarer/fakes/gemini'
 
 const card = (page: Page, title: string) => page.getByTestId('gallery-admin-image').filter({ hasText: title })
@@ -15,7 +15,7 @@ test('the owner uploads and publishes a photo, visitors step through it in the l
     .jpeg()
     .toBuffer()
 
-  await signIn(page)
+  await asOwner(page)
   await page.goto('/admin/gallery')
   await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
 
@@ -89,7 +89,7 @@ test('a rate-limited gallery fetch is retried twice, then shows the rate-limit m
       body: JSON.stringify(body),
     })
   })
-  await signIn(page)
+  await asOwner(page)
   await page.goto('/admin/gallery')
   const notice = page.getByTestId('gallery-notice')
   await expect(notice).toContainText('Retrying in 2 s (attempt 1 of 2)')
@@ -170,7 +170,7 @@ async function describeAndPublish(page: Page) {
   const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#0369a1' } })
     .png()
     .toBuffer()
-  await signIn(page)
+  await asOwner(page)
   await page.goto('/admin/gallery')
   await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
   await page

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 import { allPostIds, deletePost, ownerToken } from './support/owner-api'
 import { expectNoAxeViolations } from './support/screen-checks'
 
@@ -52,7 +52,7 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
   page,
   request,
 }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/settings/import')
   await expect(page.getByRole('heading', { name: 'Import/Export' })).toBeVisible()
   await page
@@ -108,7 +108,7 @@ test('the owner imports a WordPress export: dry run, progress, report; the story
 })
 
 test('the owner adds, edits and deletes a redirect; an off-site target is refused', async ({ page, request }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/settings/redirects')
   await expect(page.getByRole('heading', { name: 'Redirects', exact: true })).toBeVisible()
   const from = page.getByLabel('Old address')
@@ -151,7 +151,7 @@ test('the owner adds, edits and deletes a redirect; an off-site target is refuse
 test('a file that is not an export gets a clear message; "Export everything" downloads the archive', async ({
   page,
 }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/settings/import')
   await page
     .getByLabel('File to import')

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { owner } from '../playwright.config'
-import { signInAsOwner as signIn } from './sign-in'
+import { signInThroughLoginScreen as signIn } from './sign-in'
 
 const adminRoutes = [
   '/admin',

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import sharp from 'sharp'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
 // Issue 13, the owner's side: the place picker over the offline gazetteer, the photo's GPS offered (never taken
@@ -56,7 +56,7 @@ test('the owner puts a story on the map from the gazetteer or the photo, attache
     status: 'draft',
   })
   try {
-    await signInAsOwner(page)
+    await asOwner(page)
     await page.goto(`/admin/posts/edit/${id}`)
     await expect(page.getByText('Not on the map yet.')).toBeVisible()
 
@@ -133,7 +133,7 @@ test('a gallery upload offers the place its GPS names; the owner uses it, then m
   request,
 }) => {
   const stamp = Date.now()
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/gallery')
   await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
   await page

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 
 const TITLE = 'Scheduled Dawn in Luang Prabang'
 const pad = (n: number) => String(n).padStart(2, '0')
@@ -7,7 +7,7 @@ const localInput = (d: Date) =>
   `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`
 
 test('the owner schedules a story from the editor; it goes public at that moment', async ({ page, request }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/posts/new')
   await page.getByLabel('Title', { exact: true }).fill(TITLE)
   await page.getByRole('textbox', { name: 'Content' }).click()

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { baseURL } from '../playwright.config'
+import { baseURL, OWNER_STATE } from '../playwright.config'
 import { appPaths, fillParams } from './support/route-table'
-import { ownerStorageState } from './support/owner-session'
 import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
@@ -10,9 +9,12 @@ import {
   settle,
 } from './support/screen-checks'
 
-// Issue 12, acceptance 2 and 4: every screen of the route tree, at three widths, signed in as the owner (public
-// screens look the same for everyone), checked by axe (WCAG 2.1 AA + best practice) with no sideways scroll,
-// and photographed into screenshots/<width>/. Dialogs and menus are screens of their own.
+// The screens tour: every screen of the route tree, at three widths, signed in as the owner (public screens look
+// the same for everyone), with no sideways scroll, no Content-Security-Policy violation reported by the browser,
+// checked by axe (WCAG 2.1 AA + best practice) and photographed into screenshots/<width>/. Dialogs and menus are
+// screens of their own. The tests run in parallel; each worker keeps one page per width.
+// Axe and a full-page screenshot on a big admin page take a while when the two workers share a busy machine.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 })
 const WIDTHS = [390, 768, 1440] as const
 // Axe at the phone and the desktop layout (768 px already gets the desktop navigation and the same colours).
 const AXE_WIDTHS: readonly number[] = [390, 1440]
@@ -114,27 +116,44 @@ const routeScreens: Screen[] = appPaths().map((path) => ({
   path,
   ...(path === '/login' ? { signedOut: true } : {}),
 }))
-// The login screen goes last: it signs the context out.
-const screens = [
-  ...routeScreens.filter((s) => !s.signedOut),
-  ...extraScreens,
-  ...routeScreens.filter((s) => s.signedOut),
-]
+const screens = [...routeScreens, ...extraScreens]
+
+/** Collects what the browser reports as a CSP violation, from before the page's own scripts run. */
+async function watchCsp(context: BrowserContext, page: Page, violations: string[]): Promise<void> {
+  await context.addInitScript({
+    content: `document.addEventListener('securitypolicyviolation', (e) => {
+      (window.__csp = window.__csp || []).push(e.violatedDirective + ' ' + e.blockedURI + ' at ' + e.sourceFile + ':' + e.lineNumber)
+    })`,
+  })
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content[- ]Security[- ]Policy/i.test(message.text()))
+      violations.push(message.text())
+  })
+}
+
+async function expectNoCspViolation(page: Page, violations: string[], label: string): Promise<void> {
+  const reported = await page.evaluate<string[]>('window.__csp || []')
+  expect([...violations, ...reported], `${label}: CSP violations`).toEqual([])
+}
+
+test('pages carry a Content-Security-Policy that allows only their own scripts', async ({ request }) => {
+  const response = await request.get('/')
+  expect(response.headers()['content-security-policy']).toMatch(/script-src 'self'/)
+})
 
 for (const width of WIDTHS) {
   test.describe(`every screen at ${width} px`, () => {
     let context: BrowserContext
     let page: Page
     let examples: Record<string, string>
+    const violations: string[] = []
+    const viewport = { width, height: HEIGHTS[width] }
 
     test.beforeAll(async ({ browser }) => {
-      context = await browser.newContext({
-        baseURL,
-        viewport: { width, height: HEIGHTS[width] },
-        storageState: await ownerStorageState(browser),
-      })
+      context = await browser.newContext({ baseURL, viewport, storageState: OWNER_STATE })
       await fakeYouTubePlayer(context)
       page = await context.newPage()
+      await watchCsp(context, page, violations)
       await page.goto('/')
       const token = await page.evaluate<string>("localStorage.getItem('authToken') ?? ''")
       examples = await parameterExamples(context.request, token)
@@ -144,16 +163,24 @@ for (const width of WIDTHS) {
     })
 
     for (const screen of screens.filter((s) => !s.widths || s.widths.includes(width))) {
-      test(`${screen.name} at ${width} px: no sideways scroll, screenshot, axe (390 and 1440)`, async () => {
+      test(`${screen.name} at ${width} px: no sideways scroll, no CSP violation, screenshot, axe (390 and 1440)`, async ({
+        browser,
+      }) => {
         const label = `${screen.name} at ${width}px`
-        if (screen.signedOut) await page.evaluate('localStorage.clear()')
-        await page.goto(fillParams(screen.path, examples))
-        await settle(page)
-        await screen.open?.(page)
-        await expect(page.locator('h1, [role="dialog"]').first()).toBeVisible()
-        await expectNoSidewaysScroll(page, label)
-        await screenshot(page, width, screen.name)
-        if (AXE_WIDTHS.includes(width)) await expectNoAxeViolations(page, label)
+        violations.length = 0
+        // A signed-out screen gets a context of its own, so the owner's page stays signed in for the others.
+        const signedOut = screen.signedOut ? await browser.newContext({ baseURL, viewport }) : undefined
+        const target = signedOut ? await signedOut.newPage() : page
+        if (signedOut) await watchCsp(signedOut, target, violations)
+        await target.goto(fillParams(screen.path, examples))
+        await settle(target)
+        await screen.open?.(target)
+        await expect(target.locator('h1, [role="dialog"]').first()).toBeVisible()
+        await expectNoSidewaysScroll(target, label)
+        await expectNoCspViolation(target, violations, label)
+        await screenshot(target, width, screen.name)
+        if (AXE_WIDTHS.includes(width)) await expectNoAxeViolations(target, label)
+        await signedOut?.close()
       })
     }
   })

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test'
-import { signInAsOwner } from './sign-in'
+import { signInThroughLoginScreen } from './sign-in'
 
 test('Logout also ends the session on the server, so the old token is refused', async ({ page, request }) => {
-  await signInAsOwner(page)
+  await signInThroughLoginScreen(page)
   const token = await page.evaluate<string | null>("localStorage.getItem('authToken')")
   expect(token).not.toBeNull()
   const me = () => request.get('/trpc/auth.me', { headers: { authorization: `Bearer ${token}` } })

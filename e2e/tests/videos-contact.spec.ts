@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs'
 import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const channelUrl = 'https://www.youtube.com/@wayfarer'
@@ -158,7 +158,7 @@ test.describe('contact', () => {
     await page.getByRole('button', { name: 'Send Message' }).click()
     await expect(page.getByRole('heading', { name: 'Message Sent!' })).toBeVisible()
 
-    await signInAsOwner(page)
+    await asOwner(page)
     await expect(page.getByTestId('unread-messages-tile')).toContainText(/[1-9]\d*\s*unread/)
 
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Messages' }).click()

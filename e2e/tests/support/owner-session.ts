@@ -1,28 +1,13 @@
-import { mkdirSync } from 'node:fs'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import type { Browser } from '@playwright/test'
-import { baseURL } from '../../playwright.config'
-import { signInAsOwner } from '../sign-in'
-
-const stateFile = fileURLToPath(
-  new URL(`../../../test-results/owner-state-${new URL(baseURL).port}.json`, import.meta.url),
-)
-let signedIn: Promise<string> | undefined
+import { expect, type Page } from '@playwright/test'
+import { OWNER_STATE } from '../../playwright.config'
 
 /**
- * A storageState file of a signed-in owner (the session lives in localStorage), made once per worker through
- * the login screen and reused by every browser context that needs the admin.
+ * Opens the dashboard as the owner with the session the setup project stored (owner.setup.ts signs in through
+ * the login screen once per run): no sign-in per test. The session lives in localStorage, so a test that signs
+ * out must sign in on its own (signInThroughLoginScreen) instead, or it would end this shared session.
  */
-export function ownerStorageState(browser: Browser): Promise<string> {
-  signedIn ??= (async () => {
-    mkdirSync(path.dirname(stateFile), { recursive: true })
-    const context = await browser.newContext({ baseURL })
-    const page = await context.newPage()
-    await signInAsOwner(page)
-    await context.storageState({ path: stateFile })
-    await context.close()
-    return stateFile
-  })()
-  return signedIn
+export async function asOwner(page: Page): Promise<void> {
+  await page.context().setStorageState(OWNER_STATE)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/admin$/)
 }

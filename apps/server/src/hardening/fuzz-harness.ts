@@ -2,11 +2,13 @@ import fc from 'fast-check'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
 import { appRouter } from '@wayfarer/api'
+import { restProcedures } from '../rest/procedures'
+import { coreOf } from '../rest/rest-input'
 import { createReadingFixtures } from '../testing/reading-fixtures'
 import { startTestServer, type TestServer } from '../testing/test-server'
 
-// Issue 11, acceptance 2: the shared parts of the fuzz suite. Targets come from what the server really serves
-// (its route table and the tRPC router), never from a hand-kept list.
+// The shared parts of the fuzz suite. Targets come from what the server really serves (its route table and the
+// tRPC router), never from a hand-kept list.
 
 /** Field names the API uses, so generated bodies reach validation of real fields, not only unknown keys. */
 const FIELD_NAMES = [
@@ -114,6 +116,48 @@ export const hostileUrlText = fc.oneof(
   fc.constantFrom('%', '%zz', '..%2f..', '%2e%2e', '2147483648', '-1', '1e999', '0x10', '%00', '..', '.', '1'),
 )
 
+/**
+ * What the REST adapter's coercion has to get right: numbers in every spelling, booleans, lists, empty values.
+ * Already URL text (encoded), so it goes into paths and query strings as it is.
+ */
+const coercionText = fc
+  .constantFrom('', '0', '1', '-1', '1.5', '1e999', 'NaN', 'Infinity', '0x10', ' 12 ', 'true', 'false', 'a,b', ',')
+  .map(encodeURIComponent)
+
+/**
+ * The names a REST path's procedure reads, as the adapter takes them (its input's fields and their aliases), plus
+ * keys it must ignore. A route the adapter does not build (none today) gets the API's field names.
+ */
+function restFieldNames(route: RestRoute): string[] {
+  const procedure = restProcedures().find((p) => p.rest.method === route.method && p.rest.path === route.url)
+  if (!procedure) return FIELD_NAMES
+  const shape = procedure.input ? coreOf(procedure.input).core.shape : undefined
+  return [...Object.keys(shape ?? {}), ...Object.keys(procedure.rest.aliases ?? {}), '__proto__', 'constructor', 'x']
+}
+
+/**
+ * One REST request aimed at the generic adapter rather than at each schema (the tRPC fuzz sends the schemas
+ * hostile input): the route's own fields and aliases in the query string and the body, coercion edge cases and
+ * hostile text as values, odd path parameters, sometimes a body that is not an object at all.
+ */
+export function restRequest(route: RestRoute) {
+  const names = fc.constantFrom(...restFieldNames(route))
+  const urlValue = fc.oneof(coercionText, hostileUrlText)
+  const bodyValue = fc.oneof(
+    coercionText.map(decodeURIComponent),
+    hostileValue,
+    fc.array(coercionText.map(decodeURIComponent), { maxLength: 3 }),
+  )
+  return fc.record({
+    params: fc.array(urlValue, { minLength: 3, maxLength: 3 }),
+    query: fc.dictionary(names, urlValue, { maxKeys: 4 }),
+    body: fc.oneof(
+      { weight: 4, arbitrary: fc.dictionary(names, bodyValue, { maxKeys: 6 }) },
+      { weight: 1, arbitrary: hostileValue },
+    ),
+  })
+}
+
 export interface RestRoute {
   method: string
   url: string
@@ -208,8 +252,6 @@ export function requestUrl(route: string, params: string[], query: Record<string
     .join('&')
   return qs ? `${path}?${qs}` : path
 }
-
-export const hostileQuery = fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileUrlText, { maxKeys: 4 })
 
 /** Sends one tRPC call the way the client does (GET with ?input= for queries, POST for mutations). */
 export function callTrpc(

@@ -3,16 +3,18 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test } from '@playwright/test'
 import { baseURL, owner } from '../playwright.config'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 import { computedStyle, containsFocus, isOnTop } from './support/dom'
 
-// Issue 12: one test per defect of "Polish and accessibility" (1, 2, 3, 7 and 13 have their own specs).
+// What every screen holds to beyond its own content: the editor preview styled like the story, Escape and focus
+// in menus, phone layouts, a title per screen, the current page marked, the wording of counts and states, the
+// skip link and control names. The screens tour (screens.spec.ts) checks layout, axe and the CSP on all of them.
 
 const phone = { width: 390, height: 844 }
 const styleOf = computedStyle
 
-test('defect 4: the editor preview looks like the public story page (same story stylesheet)', async ({ page }) => {
+test('the editor preview looks like the public story page (same story stylesheet)', async ({ page }) => {
   const story = (
     (await (await page.request.get('/api/posts?limit=1')).json()) as { data: { id: number; slug: string }[] }
   ).data[0]!
@@ -24,7 +26,7 @@ test('defect 4: the editor preview looks like the public story page (same story 
     p: await styleOf(page.getByTestId('post-body').locator('p').first(), 'font-size'),
   }
 
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto(`/admin/posts/edit/${story.id}`)
   await page.getByRole('button', { name: 'Preview', exact: true }).click()
   const preview = page.getByRole('article', { name: 'Preview' })
@@ -40,7 +42,7 @@ test('defect 4: the editor preview looks like the public story page (same story 
   )
 })
 
-test('defect 5: Escape closes the mobile menu and the admin slide-over, which has a close button, leaves the menu button free and hands focus back', async ({
+test('Escape closes the mobile menu and the admin slide-over, which has a close button, leaves the menu button free and hands focus back', async ({
   page,
 }) => {
   await page.setViewportSize(phone)
@@ -55,7 +57,7 @@ test('defect 5: Escape closes the mobile menu and the admin slide-over, which ha
   await expect(mobileNav).toBeHidden()
   await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
 
-  await signInAsOwner(page)
+  await asOwner(page)
   const adminMenuButton = page.getByRole('button', { name: 'Open menu' })
   await adminMenuButton.focus()
   await page.keyboard.press('Enter')
@@ -78,11 +80,11 @@ test('defect 5: Escape closes the mobile menu and the admin slide-over, which ha
   await expect(slideOver).toBeHidden()
 })
 
-test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked rows, the sidebar runs the whole page', async ({
+test('the mobile dashboard does not scroll sideways, posts are stacked rows, the sidebar runs the whole page', async ({
   page,
 }) => {
   await page.setViewportSize(phone)
-  await signInAsOwner(page)
+  await asOwner(page)
   await expect(page.getByText('Recent Posts')).toBeVisible()
   const width = () => page.evaluate<number>('document.documentElement.scrollWidth')
   expect(await width()).toBeLessThanOrEqual(phone.width)
@@ -115,7 +117,7 @@ test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked
   ).toBeInViewport()
 })
 
-test('defect 8: every screen sets its own title, also right after signing in', async ({ page }) => {
+test('every screen sets its own title, also right after signing in', async ({ page }) => {
   await page.goto('/login')
   await expect(page).toHaveTitle('Admin Login | Wayfarer')
   await page.getByLabel('Email').fill(owner.email)
@@ -146,8 +148,8 @@ test('defect 8: every screen sets its own title, also right after signing in', a
   expect(new Set(titles.values()).size).toBe(titles.size)
 })
 
-test('defect 9: Dashboard is the current page on /admin only; the footer shows the current page', async ({ page }) => {
-  await signInAsOwner(page)
+test('Dashboard is the current page on /admin only; the footer shows the current page', async ({ page }) => {
+  await asOwner(page)
   const sidebar = page.getByRole('navigation', { name: 'Admin' })
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
   await sidebar.getByRole('link', { name: 'Posts' }).click()
@@ -172,7 +174,7 @@ test('defect 9: Dashboard is the current page on /admin only; the footer shows t
   )
 })
 
-test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale comment errors, AI button, gallery folder', async ({
+test('texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale comment errors, AI button, gallery folder', async ({
   page,
 }) => {
   const token = await ownerToken(page.request)
@@ -255,9 +257,7 @@ test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in�
   await expect(page.getByTestId('gallery-admin-image')).toHaveCount(0)
 })
 
-test('defect 11: the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({
-  page,
-}) => {
+test('the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({ page }) => {
   await page.setViewportSize(phone)
   await page.goto('/gallery')
   const tiles = page.getByTestId('gallery-grid').getByRole('listitem')
@@ -301,7 +301,7 @@ test('defect 11: the gallery has two columns on phones, an opaque lightbox, and 
   expect(path.basename(cacheDir)).toBe('eager-thumbs')
 })
 
-test('defect 12: a skip link first, toolbar names that start with their text, underlined links in admin comments', async ({
+test('a skip link first, toolbar names that start with their text, underlined links in admin comments', async ({
   page,
 }) => {
   await page.goto('/about')
@@ -316,7 +316,7 @@ test('defect 12: a skip link first, toolbar names that start with their text, un
   // The next stop is inside the page, not the header.
   expect(await page.evaluate<boolean>("document.querySelector('main').contains(document.activeElement)")).toBe(true)
 
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/posts/new')
   for (const [visible, name] of [
     ['B', 'Bold'],

@@ -1,14 +1,15 @@
 import { expect, test, type Page } from '@playwright/test'
-import { signInAsOwner } from './sign-in'
+import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
-// Issue 12, the comforts Ghost and WordPress users expect.
+// The small aids the owner expects from an editor like Ghost or WordPress: a toast after each save, a question
+// before unsaved changes are lost, a preview link for drafts, alt text for images, hand-edited photo details.
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' })
 const toast = (page: Page) => page.getByTestId('admin-toast')
 
 test('a toast after save, publish, unpublish and delete; leaving unsaved changes asks first', async ({ page }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/posts/new')
   await page.getByLabel('Title', { exact: true }).fill('Toasts in Lyon')
   await editor(page).click()
@@ -62,7 +63,7 @@ test('View on a draft opens the public page with a signed preview link, for the 
     status: 'draft',
   })
   try {
-    await signInAsOwner(page)
+    await asOwner(page)
     await page.goto('/admin/posts?search=tbilisi')
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
@@ -93,7 +94,7 @@ test('View on a draft opens the public page with a signed preview link, for the 
 })
 
 test('images in a story get alt text when inserted, and clicking one edits it', async ({ page }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/posts/new')
   await page.getByLabel('Title', { exact: true }).fill('Alt Text in Kyoto')
   await editor(page).click()
@@ -120,7 +121,7 @@ test('images in a story get alt text when inserted, and clicking one edits it', 
 })
 
 test('a gallery photo’s title, caption, location and tags can be edited by hand', async ({ page }) => {
-  await signInAsOwner(page)
+  await asOwner(page)
   await page.goto('/admin/gallery')
   const published = page.getByTestId('gallery-admin-image').filter({ hasText: 'Published' }).first()
   await expect(published).toBeVisible()
