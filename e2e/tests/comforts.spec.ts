@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { signInAsOwner } from './sign-in'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
-// Issue 12, the comforts Ghost and WordPress users expect.
+// The comforts Ghost and WordPress users expect.
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' })
 const toast = (page: Page) => page.getByTestId('admin-toast')

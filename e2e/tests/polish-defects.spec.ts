@@ -7,12 +7,12 @@ import { signInAsOwner } from './sign-in'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 import { computedStyle, containsFocus, isOnTop } from './support/dom'
 
-// Issue 12: one test per defect of "Polish and accessibility" (1, 2, 3, 7 and 13 have their own specs).
+// Screen polish and accessibility, one behaviour a test (layout, keyboard, screens and titles have their own specs).
 
 const phone = { width: 390, height: 844 }
 const styleOf = computedStyle
 
-test('defect 4: the editor preview looks like the public story page (same story stylesheet)', async ({ page }) => {
+test('the editor preview looks like the public story page (same story stylesheet)', async ({ page }) => {
   const story = (
     (await (await page.request.get('/api/posts?limit=1')).json()) as { data: { id: number; slug: string }[] }
   ).data[0]!
@@ -40,7 +40,7 @@ test('defect 4: the editor preview looks like the public story page (same story 
   )
 })
 
-test('defect 5: Escape closes the mobile menu and the admin slide-over, which has a close button, leaves the menu button free and hands focus back', async ({
+test('Escape closes the mobile menu and the admin slide-over, which has a close button, leaves the menu button free and hands focus back', async ({
   page,
 }) => {
   await page.setViewportSize(phone)
@@ -78,7 +78,7 @@ test('defect 5: Escape closes the mobile menu and the admin slide-over, which ha
   await expect(slideOver).toBeHidden()
 })
 
-test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked rows, the sidebar runs the whole page', async ({
+test('the mobile dashboard does not scroll sideways, posts are stacked rows, the sidebar runs the whole page', async ({
   page,
 }) => {
   await page.setViewportSize(phone)
@@ -115,7 +115,7 @@ test('defect 6: the mobile dashboard does not scroll sideways, posts are stacked
   ).toBeInViewport()
 })
 
-test('defect 8: every screen sets its own title, also right after signing in', async ({ page }) => {
+test('every screen sets its own title, also right after signing in', async ({ page }) => {
   await page.goto('/login')
   await expect(page).toHaveTitle('Admin Login | Wayfarer')
   await page.getByLabel('Email').fill(owner.email)
@@ -146,7 +146,7 @@ test('defect 8: every screen sets its own title, also right after signing in', a
   expect(new Set(titles.values()).size).toBe(titles.size)
 })
 
-test('defect 9: Dashboard is the current page on /admin only; the footer shows the current page', async ({ page }) => {
+test('Dashboard is the current page on /admin only; the footer shows the current page', async ({ page }) => {
   await signInAsOwner(page)
   const sidebar = page.getByRole('navigation', { name: 'Admin' })
   await expect(sidebar.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page')
@@ -172,7 +172,7 @@ test('defect 9: Dashboard is the current page on /admin only; the footer shows t
   )
 })
 
-test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale comment errors, AI button, gallery folder', async ({
+test('texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale comment errors, AI button, gallery folder', async ({
   page,
 }) => {
   const token = await ownerToken(page.request)
@@ -255,9 +255,7 @@ test('defect 10: texts: 1 view and 1 comment, admin numbers grouped, Signing in�
   await expect(page.getByTestId('gallery-admin-image')).toHaveCount(0)
 })
 
-test('defect 11: the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({
-  page,
-}) => {
+test('the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({ page }) => {
   await page.setViewportSize(phone)
   await page.goto('/gallery')
   const tiles = page.getByTestId('gallery-grid').getByRole('listitem')
@@ -301,7 +299,7 @@ test('defect 11: the gallery has two columns on phones, an opaque lightbox, and 
   expect(path.basename(cacheDir)).toBe('eager-thumbs')
 })
 
-test('defect 12: a skip link first, toolbar names that start with their text, underlined links in admin comments', async ({
+test('a skip link first, toolbar names that start with their text, underlined links in admin comments', async ({
   page,
 }) => {
   await page.goto('/about')

@@ -10,7 +10,7 @@ import {
   settle,
 } from './support/screen-checks'
 
-// Issue 12, acceptance 2 and 4: every screen of the route tree, at three widths, signed in as the owner (public
+// Every screen of the route tree, at three widths, signed in as the owner (public
 // screens look the same for everyone), checked by axe (WCAG 2.1 AA + best practice) with no sideways scroll,
 // and photographed into screenshots/<width>/. Dialogs and menus are screens of their own.
 const WIDTHS = [390, 768, 1440] as const

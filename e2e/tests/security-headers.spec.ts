@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { signInAsOwner } from './sign-in'
 
-// Issue 11, acceptance 4: every public and admin screen works under the Content-Security-Policy, with no
+// Every public and admin screen works under the Content-Security-Policy, with no
 // violation reported by the browser.
 async function watch(page: Page, violations: string[]) {
   // Runs in the page before its own scripts: every violation the browser reports is collected.

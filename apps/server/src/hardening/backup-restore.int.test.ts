@@ -11,7 +11,7 @@ import { testConfig } from '../testing/test-config'
 import { createServer } from '../server'
 import { testOwner } from '../testing/test-server'
 
-// Issue 11, acceptance 6: `npm run backup` during a write burst, `npm run restore` into a fresh data dir (or
+// `npm run backup` during a write burst, `npm run restore` into a fresh data dir (or
 // an empty PostgreSQL database), and every post, comment, message, setting and image is there and served.
 const serverDir = path.resolve(import.meta.dirname, '../..')
 const cleanups: (() => Promise<void> | void)[] = []
@@ -74,7 +74,7 @@ async function uploadPhoto(app: FastifyInstance, auth: Record<string, string>, c
   return (res.json() as { data: { url: string } }).data.url
 }
 
-describe('backup and restore (acceptance 6)', () => {
+describe('backup and restore', () => {
   it('backs up while writes go on and restores everything into a fresh target, served by a new server', async () => {
     const source = await target()
     const app = await start(source)

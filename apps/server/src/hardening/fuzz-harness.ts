@@ -5,7 +5,7 @@ import { appRouter } from '@wayfarer/api'
 import { createReadingFixtures } from '../testing/reading-fixtures'
 import { startTestServer, type TestServer } from '../testing/test-server'
 
-// Issue 11, acceptance 2: the shared parts of the fuzz suite. Targets come from what the server really serves
+// The shared parts of the fuzz suite. Targets come from what the server really serves
 // (its route table and the tRPC router), never from a hand-kept list.
 
 /** Field names the API uses, so generated bodies reach validation of real fields, not only unknown keys. */
@@ -181,7 +181,7 @@ const expectNoServerError = (label: string, res: { statusCode: number; body: str
   expect(res.statusCode, `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500)
 }
 
-/** Never a 5xx; a refused REST call answers the spec's envelope with no internal text. */
+/** Never a 5xx; a refused REST call answers the documented envelope with no internal text. */
 export function expectRestAnswer(
   label: string,
   res: { statusCode: number; body: string; headers: Record<string, unknown> },

@@ -10,7 +10,7 @@ import {
   startFuzzServer,
 } from './fuzz-harness'
 
-// Issue 11, acceptance 2: the owner's REST paths with a valid token, 200 generated hostile inputs each. A 2xx
+// The owner's REST paths with a valid token, 200 generated hostile inputs each. A 2xx
 // may write (the owner asked for it); what never happens is a 5xx or an answer outside the envelope.
 const RUNS = 200
 const { server, routes } = await startFuzzServer()

@@ -11,7 +11,7 @@ import {
   writableRowCounts,
 } from './fuzz-harness'
 
-// Issue 11, acceptance 2: every REST path under /api, anonymously, with generated hostile input. Public paths
+// Every REST path under /api, anonymously, with generated hostile input. Public paths
 // get 200 inputs each; owner-only paths 25 (each must be refused), and 200 more with a valid token in
 // fuzz-rest-owner.int.test.ts. Never a 5xx, always the envelope, and a refused call writes nothing.
 const RUNS = { public: 200, ownerOnly: 25 }

@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 
-// Issue 11, findings 7 (media traversal, shared cache keys), 4 (the 11 MB upload) and 10 (slow bodies).
+// Media paths (no traversal, no shared cache keys), uploads over the size limit and slow bodies.
 let server: TestServer
 let port: number
 let token: string
@@ -69,7 +69,7 @@ async function uploadPhoto(): Promise<string> {
   return ((await res.json()) as { data: { url: string } }).data.url.replace('/media/', '')
 }
 
-describe('media paths (finding 7)', () => {
+describe('media paths', () => {
   it('refuses traversal in every spelling and writes derived images only inside their own variant directory', async () => {
     const photo = await uploadPhoto() // tests/<id>.jpg
     const name = photo.split('/')[1]!
@@ -104,10 +104,10 @@ describe('media paths (finding 7)', () => {
   })
 })
 
-describe('uploads over the size limit (finding 4)', () => {
+describe('uploads over the size limit', () => {
   const big = () => new Uint8Array(11 * 1024 * 1024).fill(7)
 
-  it('answers an 11 MB upload with 413 and the spec message every time, announced or streamed', async () => {
+  it('answers an 11 MB upload with 413 and the documented message every time, announced or streamed', async () => {
     for (let i = 0; i < 4; i++) {
       const form = new FormData()
       form.append('image', new Blob([big()], { type: 'image/jpeg' }), 'big.jpg')
@@ -144,7 +144,7 @@ describe('uploads over the size limit (finding 4)', () => {
   })
 })
 
-describe('slow requests (finding 10)', () => {
+describe('slow requests', () => {
   it('cuts a body that arrives a byte at a time with 408 in the envelope once REQUEST_TIMEOUT passes', async () => {
     const res = await raw(
       `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`,

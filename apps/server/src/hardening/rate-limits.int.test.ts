@@ -7,8 +7,8 @@ import { testConfig } from '../testing/test-config'
 import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
-// Issue 11: limits that hold across processes on one PostgreSQL database, O(1) lookups, and a failed comment
-// that does not cost the visitor their slot (finding 12).
+// Rate limits that hold across processes on one PostgreSQL database, O(1) lookups, and a failed comment
+// that does not cost the visitor their slot.
 let server: TestServer
 let postId: number
 beforeAll(async () => {

@@ -82,7 +82,7 @@ describe('AI metadata for a gallery photo', () => {
     expect(data.title.length).toBeLessThanOrEqual(60)
 
     const request = fake.requests.at(-1)!
-    // The spec's model name is sent as the current model it stands for (ai/schema.ts upstreamModel).
+    // The documented model name is sent as the current model it stands for (ai/schema.ts upstreamModel).
     expect(request.model).toBe('gemini-2.5-flash')
     const parts = request.parts
     const prompt = parts.map((p) => p.text ?? '').join('\n')

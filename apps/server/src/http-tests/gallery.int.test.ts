@@ -267,7 +267,7 @@ describe('gallery REST paths on the local store', () => {
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined()
   })
 
-  it('validates publish and unpublish with the spec messages', async () => {
+  it('validates publish and unpublish with the documented messages', async () => {
     const empty = await server.app.inject({
       method: 'POST',
       url: '/api/gallery/publish',

@@ -165,7 +165,7 @@ describe('editing, publishing and deleting', () => {
 })
 
 describe('the admin list', () => {
-  it('filters by status, searches, and paginates 10 per page with the spec shape', async () => {
+  it('filters by status, searches, and paginates 10 per page with the documented shape', async () => {
     for (let i = 1; i <= 12; i++)
       await createdId({
         title: `Zanzibar diary ${i}`,

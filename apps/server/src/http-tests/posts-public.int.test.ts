@@ -100,7 +100,7 @@ describe('GET /api/posts', () => {
     expect([refused.statusCode, refused.json()]).toEqual([400, { success: false, error: 'include must be content' }])
   })
 
-  it('lists every published post newest first, never drafts or archived, with the spec fields exactly', async () => {
+  it('lists every published post newest first, never drafts or archived, with the documented fields exactly', async () => {
     const res = await get('/api/posts')
     expect(res.statusCode).toBe(200)
     const body = res.json()
@@ -147,7 +147,7 @@ describe('GET /api/posts', () => {
       expect(res.statusCode, query).toBe(400)
       expect(res.json()).toMatchObject({ success: false, error: expect.any(String) })
     }
-    // A page size beyond the maximum is served at the maximum (issue 11: clamp, never zod's "Too big").
+    // A page size beyond the maximum is served at the maximum (a clamp, never zod's "Too big").
     expect((await get('/api/posts?limit=101')).json().pagination.limit).toBe(100)
   })
 
@@ -174,7 +174,7 @@ describe('GET /api/posts', () => {
     expect(slugsOf((await get('/api/posts?search=sahara')).json())).toEqual(['sahara-night'])
   })
 
-  it("keeps the spec's case-insensitive substring match for short queries and word fragments", async () => {
+  it('keeps the documented case-insensitive substring match for short queries and word fragments', async () => {
     expect(slugsOf((await get('/api/posts?search=APURN')).json())).toEqual(['annapurna-circuit'])
     expect(slugsOf((await get('/api/posts?search=philipp')).json())).toEqual(['el-nido'])
     expect(slugsOf((await get('/api/posts?search=rocco')).json())).toEqual(['sahara-night']) // location country
@@ -248,7 +248,7 @@ describe('tRPC posts procedures', () => {
     expect(res.json().result.data.pagination.total).toBe(5)
   })
 
-  it('posts.bySlug returns NOT_FOUND with the spec text for a draft', async () => {
+  it('posts.bySlug returns NOT_FOUND with the documented text for a draft', async () => {
     const res = await trpcGet('posts.bySlug', { slug: 'secret-draft' })
     expect(res.statusCode).toBe(404)
     expect(res.json().error).toMatchObject({
