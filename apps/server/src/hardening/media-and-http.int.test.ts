@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server'
+import { startTestServer, testPhoto, type TestServer } from '../testing/test-server'
 
 // Media paths (no traversal, no shared cache keys), uploads over the size limit and slow bodies.
 let server: TestServer
@@ -56,17 +56,9 @@ const filesUnder = (dir: string): string[] =>
   )
 
 async function uploadPhoto(): Promise<string> {
-  const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a6' } })
-    .jpeg()
-    .toBuffer()
-  const form = new FormData()
-  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'p.jpg')
-  const res = await fetch(`http://127.0.0.1:${port}/api/gallery/upload?folder=tests`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${token}` },
-  })
-  return ((await res.json()) as { data: { url: string } }).data.url.replace('/media/', '')
+  const owner = await server.api.asOwner()
+  const res = await owner.upload('/api/gallery/upload?folder=tests', { bytes: await testPhoto(), filename: 'p.jpg' })
+  return (res.json() as { data: { url: string } }).data.url.replace('/media/', '')
 }
 
 describe('media paths', () => {

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { IMAGE_NOT_COPIED, importSiteFile, LocalImageStore, type ImportReport } from '@wayfarer/api'
 import { defaultWxrSite, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
-import { multipart } from '../http-tests/places.fixtures'
 import { startTestServer, type TestServer } from '../testing/test-server'
 
 // A hostile export chooses the addresses of its images. A listener on the loopback interface (IPv4 and IPv6)
@@ -138,30 +137,19 @@ describe('image copying cannot be pointed at the server’s own network', () => 
   })
 
   it('the same through Admin → Settings → Import/Export: the upload’s declared site is not trusted', async () => {
-    const token = await server.ownerToken()
-    const auth = { authorization: `Bearer ${token}` }
+    const owner = await server.api.asOwner()
     const image = `http://127.0.0.1:${port}/internal-secret.png`
-    const body = await multipart(
-      'file',
-      new TextEncoder().encode(hostileWxr('http://127.0.0.1', [image])),
-      'site.xml',
-      'text/xml',
-    )
-    const upload = await server.app.inject({
-      method: 'POST',
-      url: '/api/import/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...auth },
+    const upload = await owner.upload('/api/import/upload', {
+      field: 'file',
+      bytes: new TextEncoder().encode(hostileWxr('http://127.0.0.1', [image])),
+      filename: 'site.xml',
+      type: 'text/xml',
     })
     const { id } = (upload.json() as { data: UploadedImport }).data
-    const call = (procedure: string) =>
-      server.app.inject({ method: 'POST', url: `/trpc/transfer.${procedure}`, payload: { id }, headers: auth })
+    const call = (procedure: string) => owner.post(`/trpc/transfer.${procedure}`, { id })
     const settled = async (): Promise<ImportJob> => {
       for (;;) {
-        const res = await server.app.inject({
-          url: `/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`,
-          headers: auth,
-        })
+        const res = await owner.get(`/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`)
         const job = (res.json() as { result: { data: ImportJob } }).result.data
         if (job.state !== 'checking' && job.state !== 'importing') return job
         await new Promise((resolve) => setTimeout(resolve, 20))
