@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
 import { multipartBody, startTestServer, type Api, type TestServer } from '../testing/test-server'
-import { DEAD_HOST, ghostExport } from '../testing/import-fixtures'
+import { DEAD_HOST } from '@wayfarer/fakes/image-host'
+import { ghostExport } from '../testing/import-fixtures'
 
 // Admin → Settings → Import/Export: the upload (REST multipart), then the dry run, the import and the progress
 // the screen polls (tRPC `transfer.*`), and the export download.

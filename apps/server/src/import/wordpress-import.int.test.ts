@@ -4,10 +4,11 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, type ImportReport } from '@wayfarer/api'
 import { startTestServer, type Api, type TestServer } from '../testing/test-server'
-import { acceptanceWxr, DEAD_HOST, startFakeImageHost, writeFixture } from '../testing/import-fixtures'
+import { DEAD_HOST, startFakeImageHost, type FakeImageHost } from '@wayfarer/fakes/image-host'
+import { acceptanceWxr, writeFixture } from '../testing/import-fixtures'
 
 let server: TestServer
-let host: Awaited<ReturnType<typeof startFakeImageHost>>
+let host: FakeImageHost
 let dir: string
 let file: string
 let owner: Api
