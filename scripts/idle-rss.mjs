@@ -1,4 +1,4 @@
-// Idle memory of the built server on the demo data (issue 11, acceptance 7): starts `node apps/server/dist/main.js`
+// Idle memory of the built server on the demo data: starts `node apps/server/dist/main.js`
 // on a fresh DATA_DIR (demo content seeded), opens the main pages once, waits, and prints the resident set size.
 // Usage: node scripts/idle-rss.mjs [PORT]   (extra environment is passed through, e.g. DATABASE_URL)
 import { spawn } from 'node:child_process'

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
 import { asOwner } from './support/owner-session'
 
-test('the max tokens slider reaches the spec values and the model list is the spec three', async ({ page }) => {
+test('the max tokens slider reaches the documented values and the model list is the documented three', async ({
+  page,
+}) => {
   await asOwner(page)
   await page.goto('/admin/settings')
   const slider = page.getByRole('slider')
@@ -30,7 +32,7 @@ test('the max tokens slider reaches the spec values and the model list is the sp
   await page.reload()
   await expect(label).toHaveText('Max tokens: 4096')
 
-  // Leave the shared e2e server with the spec's default for the specs that follow.
+  // Leave the shared e2e server with the documented default for the specs that follow.
   await page.getByRole('slider').focus()
   await page.keyboard.press('Home')
   for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowRight')

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
-// Issue 10: the blog list pages its cards from the server ("Load more") and searches every story, not only the
+// The blog list pages its cards from the server ("Load more") and searches every story, not only the
 // loaded ones. 13 extra stories make the demo's 12 into 25: two full pages and one more card.
 test('the blog shows 12 cards, loads the rest on "Load more", and searches stories not loaded yet', async ({
   page,

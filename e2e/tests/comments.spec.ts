@@ -117,7 +117,9 @@ test('a refused moderation rolls the optimistic change back and says so', async 
   await expect(page.getByTestId('count-pending')).toHaveText(String(pendingBefore))
 })
 
-test('deleting asks the spec’s confirmation; cancel keeps the comment, OK removes it for good', async ({ page }) => {
+test('deleting asks the documented confirmation; cancel keeps the comment, OK removes it for good', async ({
+  page,
+}) => {
   await asOwner(page)
   await page.goto('/admin/comments')
   await expect(page.getByTestId('admin-comment').first()).toBeVisible()

@@ -4,7 +4,7 @@ import { asOwner } from './support/owner-session'
 import { allPostIds, deletePost, ownerToken } from './support/owner-api'
 import { expectNoAxeViolations } from './support/screen-checks'
 
-// Issue 14, acceptance 7: Admin → Settings → Import/Export with a small WordPress export — the dry run, the
+// Admin → Settings → Import/Export with a small WordPress export — the dry run, the
 // progress bar while it imports, the report — then the story on /blog, its old address answering 301, and the
 // redirects screen adding and deleting one.
 const OLD_SITE = 'https://wandering-boots.example'

@@ -4,7 +4,7 @@ import { fakeYouTubePlayer } from './support/screen-checks'
 import { hasFocus } from './support/dom'
 import { deletePost, ownerToken } from './support/owner-api'
 
-// Issue 12, acceptance 3: the whole journey with the keyboard alone. Nothing here clicks; page.goto stands for
+// The whole journey with the keyboard alone. Nothing here clicks; page.goto stands for
 // typing an address into the browser's address bar.
 
 /** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
-// Issue 13, the owner's side: the place picker over the offline gazetteer, the photo's GPS offered (never taken
+// Places, the owner's side: the place picker over the offline gazetteer, the photo's GPS offered (never taken
 // without asking), and a GPX route attached in the editor.
 
 /** A JPEG as a phone writes it: GPS near Pokhara (28.2096 N, 83.9868 E) and the time it was taken. */

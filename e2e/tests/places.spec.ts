@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-// Issue 13: the map, the countries, on the demo site's seeded points (apps/server/src/seed/places.ts).
+// Places: the map, the countries, on the demo site's seeded points (apps/server/src/seed/places.ts).
 
 /** Every request the page makes that leaves this machine (the default map needs no tile server). */
 function watchForeignRequests(page: Page): string[] {

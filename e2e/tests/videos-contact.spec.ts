@@ -18,7 +18,7 @@ test.describe('videos on the home page (fake YouTube channel)', () => {
     const shorts = page.getByTestId('short-card')
     await expect(videos).toHaveCount(6)
     await expect(shorts).toHaveCount(4)
-    // SPEC.md §9: titles cut at 60 (videos) and 40 (Shorts) characters.
+    // Titles cut at 60 (videos) and 40 (Shorts) characters.
     await expect(videos.first()).toContainText('Crossing the Andes by Night Bus: Twenty Hours from Santiago…')
     await expect(videos.first()).toContainText('152.3K views')
     await expect(videos.first()).toContainText('24:10')

@@ -42,7 +42,7 @@ describe('npm start on the embedded database', () => {
     expect(await again.exited).toBe(0)
   }, 120_000)
 
-  it('logs one line per request at info, none for static files, and prints the first password last (issue 12)', async () => {
+  it('logs one line per request at info, none for static files, and prints the first password last', async () => {
     const port = await freePort()
     const server = startMain({
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wf-log-')),

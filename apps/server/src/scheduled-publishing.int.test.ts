@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { publicPlaces, startTestServer, type TestServer } from './testing/test-server'
 
-// Issue 14, acceptance 6, "not before" and "after" at the exact moment, whatever the machine's load: the server
+// A scheduled post, "not before" and "after" at the exact moment, whatever the machine's load: the server
 // runs on a clock the test holds (http-tests/scheduling.int.test.ts shows the same on the real clock, and two server
 // processes on one PostgreSQL database publishing each post once).
 let server: TestServer

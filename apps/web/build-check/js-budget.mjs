@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { staticClosure } from './public-chunks.mjs'
 
-/** Issue 10: first-load JS on the public pages at most 100 KB gzip. */
+/** First-load JS on the public pages at most 100 KB gzip. */
 export const FIRST_LOAD_BUDGET = 100_000
 
 const LAYOUT = 'src/routes/_public.tsx?tsr-split=component'

@@ -1,7 +1,7 @@
 import { expect, type APIRequestContext } from '@playwright/test'
 import { owner } from '../../playwright.config'
 
-/** A bearer token of the owner, through the REST sign-in path (SPEC.md §7). */
+/** A bearer token of the owner, through the REST sign-in path. */
 export async function ownerToken(request: APIRequestContext): Promise<string> {
   const res = await request.post('/api/auth/login', { data: owner })
   expect(res.status()).toBe(200)

@@ -31,7 +31,7 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate('document.fonts.ready.then(() => undefined)')
 }
 
-/** Acceptance 4: nothing is wider than the window. */
+/** Nothing is wider than the window. */
 export async function expectNoSidewaysScroll(page: Page, label: string): Promise<void> {
   const sizes = await page.evaluate<{ scrollWidth: number; innerWidth: number; widest: string }>(`(() => {
     const scrollWidth = document.documentElement.scrollWidth
@@ -50,7 +50,7 @@ export async function expectNoSidewaysScroll(page: Page, label: string): Promise
   ).toBeLessThanOrEqual(sizes.innerWidth)
 }
 
-/** Acceptance 2: axe finds nothing; the message lists each rule with the first offending elements. */
+/** Axe finds nothing; the message lists each rule with the first offending elements. */
 export async function expectNoAxeViolations(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()
   const report = results.violations.map(
@@ -63,7 +63,7 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(report, `${label}: axe violations`).toEqual([])
 }
 
-/** Acceptance 4: a full-page screenshot into screenshots/<width>/<name>.png. */
+/** A full-page screenshot into screenshots/<width>/<name>.png. */
 export async function screenshot(page: Page, width: number, name: string): Promise<void> {
   const file = path.join(
     SCREENSHOT_DIR,

@@ -42,7 +42,7 @@ export interface AppDeps {
   videoSource: VideoSource
   /** The language model behind AI assistance (Gemini; a loopback fake in tests). */
   textGenerator: TextGenerator
-  /** The map, the gazetteer and the location precision (issue 13). */
+  /** The map, the gazetteer and the location precision. */
   places: PlacesDeps
   /** Scheduled publishing (absent in one-off tools such as the import CLI; the server's periodic check covers them). */
   scheduler?: SchedulerHandle

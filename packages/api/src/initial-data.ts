@@ -13,7 +13,7 @@ export const INITIAL_DATA_ELEMENT_ID = 'wayfarer-initial-data'
 /** The home page's hero picture: the web app's `heroPhotoQuery` asks exactly this. */
 export const HERO_PHOTO_INPUT = { use: 'hero', limit: 1 } as const
 
-/** The home page's latest stories (SPEC.md §9: the 6 newest): the web app's `latestStoriesQuery` asks exactly this. */
+/** The home page's latest stories (the 6 newest): the web app's `latestStoriesQuery` asks exactly this. */
 export const HOME_STORIES_INPUT = { limit: 6 } as const
 
 /** A story page's story; the home page's hero picture (its LCP) and latest stories; the trips and a trip page. */

@@ -14,7 +14,7 @@ export const ADMIN_POSTS_PAGE_SIZE = 10
 export const POST_CARDS_PAGE_SIZE = 12
 export const POST_CARDS_MAX_PAGE_SIZE = 48
 
-/** SPEC §9: at least 10 characters and below 2000, counted after trimming (the counter shows the same length). */
+/** At least 10 characters and below 2000, counted after trimming (the counter shows the same length). */
 export const COMMENT_MIN_LENGTH = 10
 export const COMMENT_MAX_LENGTH = 1999
 export const COMMENT_COUNTER_LIMIT = 2000
@@ -25,7 +25,7 @@ export const COMMENT_COUNTER_LIMIT = 2000
  */
 export const HONEYPOT_FIELD = 'website_url'
 
-/** The YouTube rule of the spec: exactly 11 characters from letters, digits, underscore and hyphen. */
+/** The YouTube rule: exactly 11 characters from letters, digits, underscore and hyphen. */
 export const VIDEO_ID_PATTERN = /^[A-Za-z0-9_-]{11}$/
 
 /** Length caps of a contact message: generous for a real note, small enough that nobody stores a novel. */

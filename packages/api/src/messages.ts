@@ -1,4 +1,4 @@
-/** The spec's user-facing texts (SPEC.md §5 and §8), shared by server validation and the web screens. */
+/** The user-facing texts (docs/product.md, "Texts"), shared by server validation and the web screens. */
 export const messages = {
   comment: {
     required: 'Please fill in all required fields',

@@ -1,5 +1,5 @@
 /**
- * How a procedure is also reachable as a REST path of SPEC.md §7. Declared beside the procedure with
+ * How a procedure is also reachable as a REST path (docs/product.md, "The REST contract"). Declared beside the procedure with
  * `.meta({ rest: { … } })`; the server's one generic adapter builds every Fastify route from these, and
  * `/api/openapi.json` documents them.
  *

@@ -73,7 +73,7 @@ export const notFoundPage = {
   description: "The page you're looking for doesn't exist.",
 } as const
 
-/** The footer's category links: /blog?category=<slug> (SPEC.md §2). */
+/** The footer's category links: /blog?category=<slug>. */
 export const footerCategories = [
   { slug: 'adventure-travel', name: 'Adventure Travel' },
   { slug: 'beach-destinations', name: 'Beach Destinations' },

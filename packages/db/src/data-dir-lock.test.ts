@@ -22,7 +22,7 @@ describe('data dir lock', () => {
     release()
   })
 
-  // Issue 11, finding 11: after a crash the recorded pid may belong to a live but unrelated process.
+  // After a crash the recorded pid may belong to a live but unrelated process.
   it('takes over a lock whose pid now belongs to another, live process (pid reuse)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'wf-lock-'))
     const bootId = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim()

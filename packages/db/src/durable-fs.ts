@@ -44,7 +44,7 @@ export class DurableNodeFS extends NodeFS {
 /**
  * PGlite's start parameters with fsync on. `wal_sync_method=fsync`: Emscripten's fdatasync() is an empty stub,
  * while fsync() reaches the file system above. `shared_buffers=16MB` instead of 128MB: a blog's working set
- * fits, the OS caches the rest, and the server idles about 115 MB smaller (issue 11, acceptance 7).
+ * fits, the OS caches the rest, and the server idles about 115 MB smaller.
  */
 export const durableStartParams = (): string[] => [
   ...PGlite.defaultStartParams.filter((p) => p !== '-F'),

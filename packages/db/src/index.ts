@@ -73,7 +73,7 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
   try {
     const pgliteDir = inMemory ? dataDir : path.join(dataDir, 'pglite')
     if (!inMemory) mkdirSync(pgliteDir, { recursive: true, mode: 0o700 })
-    // On disk: fsync on, through a file system that really syncs (issue 11, finding 8), files private (finding 9).
+    // On disk: fsync on, through a file system that really syncs (an acknowledged write survives a crash), files private.
     const fresh = !inMemory && !existsSync(path.join(pgliteDir, 'PG_VERSION'))
     const pglite = inMemory
       ? await PGlite.create({ dataDir: pgliteDir, extensions: PGLITE_EXTENSIONS })

@@ -6,7 +6,7 @@ import { resolveMigrationsDir } from './migrator'
 import { createEmptyDatabase } from './testing'
 import { openDatabase } from './index'
 
-// Issue 13: the `places` migration adds points and country codes to a database that already has stories and
+// The `places` migration adds points and country codes to a database that already has stories and
 // photos, and fills the codes in from the location texts. Runs on PGlite (on disk, so it can be reopened) and,
 // with TEST_DATABASE_URL, on a fresh PostgreSQL database.
 const PLACES = readdirSync(resolveMigrationsDir()).find((name) => name.endsWith('_places'))!

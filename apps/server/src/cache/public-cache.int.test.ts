@@ -8,7 +8,7 @@ import { createReadingFixtures } from '../testing/reading-fixtures'
 import { testConfig } from '../testing/test-config'
 import { createServer } from '../server'
 
-// Issue 10, acceptance 5: public reads come from the cache, and every admin write is visible on the next one.
+// Public reads come from the cache, and every admin write is visible on the next one.
 // (The scheduler publishing through the cache: scheduled-publishing.int.test.ts, with the cache on, reads before and after the moment.)
 let server: TestServer
 let auth: { authorization: string }

@@ -70,7 +70,7 @@ export class PublicCache {
       maxSize,
       // The body, and about a third more for its compressed forms.
       sizeCalculation: (e) => Math.ceil(e.body.length * 1.35) + 500,
-      // Room for the spec's unbounded GET /api/posts (every story with its body: ~70 MB at 10,000 stories).
+      // Room for the documented unbounded GET /api/posts (every story with its body: ~70 MB at 10,000 stories).
       maxEntrySize: Math.floor(maxSize * 0.6),
       ttl: options.ttlMs,
     })

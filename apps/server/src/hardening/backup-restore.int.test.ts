@@ -2,16 +2,15 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import sharp from 'sharp'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
-import type { FastifyInstance } from 'fastify'
 import type { ServerConfig } from '../config'
 import { testConfig } from '../testing/test-config'
 import { createServer } from '../server'
 import { testOwner } from '../testing/test-server'
+import { apiFor, testPhoto, type Api } from '../testing/api'
 
-// Issue 11, acceptance 6: `npm run backup` during a write burst, `npm run restore` into a fresh data dir (or
+// `npm run backup` during a write burst, `npm run restore` into a fresh data dir (or
 // an empty PostgreSQL database), and every post, comment, message, setting and image is there and served.
 const serverDir = path.resolve(import.meta.dirname, '../..')
 const cleanups: (() => Promise<void> | void)[] = []
@@ -53,74 +52,51 @@ const start = (where: { dataDir: string; databaseUrl: string | undefined }) => {
   return createServer(config)
 }
 
-async function signIn(app: FastifyInstance): Promise<Record<string, string>> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: testOwner })
-  return { authorization: `Bearer ${(res.json() as { data: { token: string } }).data.token}` }
-}
+const uploadPhoto = async (owner: Api, background: string): Promise<string> =>
+  (
+    await owner.upload('/api/gallery/upload?folder=trips', {
+      bytes: await testPhoto({ width: 640, height: 480, background }),
+      filename: 'p.jpg',
+    })
+  ).json().data.url
 
-async function uploadPhoto(app: FastifyInstance, auth: Record<string, string>, colour: string): Promise<string> {
-  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: colour } })
-    .jpeg()
-    .toBuffer()
-  const form = new FormData()
-  form.append('image', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), 'p.jpg')
-  const request = new Request('http://x/', { method: 'POST', body: form })
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/gallery/upload?folder=trips',
-    headers: { ...auth, 'content-type': request.headers.get('content-type')! },
-    payload: Buffer.from(await request.arrayBuffer()),
-  })
-  return (res.json() as { data: { url: string } }).data.url
-}
-
-describe('backup and restore (acceptance 6)', () => {
+describe('backup and restore', () => {
   it('backs up while writes go on and restores everything into a fresh target, served by a new server', async () => {
     const source = await target()
     const app = await start(source)
     cleanups.push(() => app.close())
-    const auth = await signIn(app)
+    const api = apiFor(app)
+    const owner = await api.asOwner()
 
     // Content of every kind.
-    const images = [await uploadPhoto(app, auth, '#a33'), await uploadPhoto(app, auth, '#3a3')]
-    const settings = await app.inject({
-      method: 'POST',
-      url: '/api/settings/ai',
-      headers: auth,
-      payload: { geminiApiKey: 'AIza-test-key-1234567890', enabled: true, model: 'gemini-2.5-flash', maxTokens: 1024 },
+    const images = [await uploadPhoto(owner, '#a33'), await uploadPhoto(owner, '#3a3')]
+    const settings = await owner.post('/api/settings/ai', {
+      geminiApiKey: 'AIza-test-key-1234567890',
+      enabled: true,
+      model: 'gemini-2.5-flash',
+      maxTokens: 1024,
     })
     expect(settings.statusCode).toBe(200)
-    const post = await app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      headers: auth,
-      payload: {
-        title: 'Backed-up story',
-        content: `<p>With a photo</p><img src="${images[0]}" />`,
-        status: 'published',
-        featured_image: images[1],
-      },
+    const post = await owner.post('/api/posts', {
+      title: 'Backed-up story',
+      content: `<p>With a photo</p><img src="${images[0]}" />`,
+      status: 'published',
+      featured_image: images[1],
     })
     const postId = (post.json() as { data: { id: number } }).data.id
-    const comment = await app.inject({
-      method: 'POST',
-      url: '/api/comments/submit',
-      remoteAddress: '10.80.0.1',
-      payload: {
+    const comment = await api.post(
+      '/api/comments/submit',
+      {
         post_id: postId,
         author_name: 'Reader',
         author_email: 'r@example.com',
         content: 'A comment worth keeping safe.',
       },
-    })
+      { remoteAddress: '10.80.0.1' },
+    )
     expect(comment.statusCode).toBe(200)
     const commentId = (await app.deps.prisma.comment.findFirstOrThrow()).id
-    await app.inject({
-      method: 'POST',
-      url: '/api/comments/moderate',
-      headers: auth,
-      payload: { comment_id: commentId, action: 'approve' },
-    })
+    await owner.post('/api/comments/moderate', { comment_id: commentId, action: 'approve' })
 
     // A write burst runs while the backup is taken.
     const acknowledged: string[] = []
@@ -128,12 +104,11 @@ describe('backup and restore (acceptance 6)', () => {
     const burst = (async () => {
       for (let i = 0; bursting && i < 400; i++) {
         const subject = `Burst message ${i}`
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/contact',
-          remoteAddress: `10.81.${i >> 8}.${i & 255}`,
-          payload: { name: 'Burst', email: 'b@example.com', subject, message: 'Written during the backup.' },
-        })
+        const res = await api.post(
+          '/api/contact',
+          { name: 'Burst', email: 'b@example.com', subject, message: 'Written during the backup.' },
+          { remoteAddress: `10.81.${i >> 8}.${i & 255}` },
+        )
         if (res.statusCode === 200) acknowledged.push(subject)
       }
     })()
@@ -163,15 +138,16 @@ describe('backup and restore (acceptance 6)', () => {
 
     const copy = await start(fresh)
     cleanups.push(() => copy.close())
-    const copyAuth = await signIn(copy) // the owner account came along
+    const copyApi = apiFor(copy)
+    const copyOwner = await copyApi.asOwner() // the owner account came along
 
-    const story = await copy.inject('/api/posts/slug/backed-up-story')
+    const story = await copyApi.get('/api/posts/slug/backed-up-story')
     expect(story.statusCode).toBe(200)
-    const comments = await copy.inject(`/api/comments/post/${postId}`)
+    const comments = await copyApi.get(`/api/comments/post/${postId}`)
     expect(
       (comments.json() as { data: { comments: { content: string }[] } }).data.comments.map((c) => c.content),
     ).toEqual(['A comment worth keeping safe.'])
-    const inbox = await copy.inject({ url: '/api/contact/admin?limit=100&page=1', headers: copyAuth })
+    const inbox = await copyOwner.get('/api/contact/admin?limit=100&page=1')
     const subjects = (inbox.json() as { data: { messages: { subject: string }[] } }).data.messages.map((m) => m.subject)
     const total = (inbox.json() as { data: { pagination: { total: number } } }).data.pagination.total
     expect(subjects.length).toBeGreaterThan(0)
@@ -184,22 +160,17 @@ describe('backup and restore (acceptance 6)', () => {
     expect(prefix).toEqual(acknowledged.slice(0, prefix.length))
     for (const subject of beforeBackup) expect(restoredSubjects.has(subject), subject).toBe(true)
     // The sealed AI key opens with the restored secret key.
-    const ai = await copy.inject({ url: '/api/settings/ai', headers: copyAuth })
+    const ai = await copyOwner.get('/api/settings/ai')
     expect(ai.json()).toMatchObject({
       data: { hasApiKey: true, enabled: true, model: 'gemini-2.5-flash', maxTokens: 1024 },
     })
     // Images: the originals and their derived sizes are served.
     for (const url of images) {
-      expect((await copy.inject(url)).statusCode, url).toBe(200)
-      expect((await copy.inject(url.replace('/media/', '/media/thumb/'))).statusCode).toBe(200)
+      expect((await copyApi.get(url)).statusCode, url).toBe(200)
+      expect((await copyApi.get(url.replace('/media/', '/media/thumb/'))).statusCode).toBe(200)
     }
     // New rows continue after the restored ids (sequences came along).
-    const another = await copy.inject({
-      method: 'POST',
-      url: '/api/posts',
-      headers: copyAuth,
-      payload: { title: 'After the restore', content: '<p>New</p>' },
-    })
+    const another = await copyOwner.post('/api/posts', { title: 'After the restore', content: '<p>New</p>' })
     expect(another.statusCode).toBe(200)
   }, 240_000)
 })

@@ -7,7 +7,7 @@ import { openDatabase } from '@wayfarer/db'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import { freePort, killStartedServers, startMain, waitForHealth } from '../testing/server-process'
 
-// Issue 11, acceptance 5: writes under load, SIGKILL in the middle of the burst, restart: every write the
+// Writes under load, SIGKILL in the middle of the burst, restart: every write the
 // server acknowledged is there. Three rounds on the embedded database and three on PostgreSQL.
 afterAll(killStartedServers)
 const ROUNDS = 3
@@ -60,7 +60,7 @@ async function storedIds(dataDir: string, databaseUrl: string | undefined): Prom
 // The PGlite pass runs it on the embedded database, the PostgreSQL pass (TEST_DATABASE_URL) on PostgreSQL.
 const serverUrl = process.env.TEST_DATABASE_URL
 
-describe('crash durability (acceptance 5)', () => {
+describe('crash durability', () => {
   it(`keeps every acknowledged write through ${ROUNDS} SIGKILLs mid-burst (${serverUrl ? 'PostgreSQL' : 'embedded database'})`, async () => {
     const empty = serverUrl ? await createEmptyDatabase(serverUrl, 'wayfarer_crash') : undefined
     const dataDir = mkdtempSync(path.join(tmpdir(), 'wf-crash-'))

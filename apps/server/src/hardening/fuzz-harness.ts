@@ -225,7 +225,7 @@ const expectNoServerError = (label: string, res: { statusCode: number; body: str
   expect(res.statusCode, `${label} → ${res.statusCode} ${res.body.slice(0, 300)}`).toBeLessThan(500)
 }
 
-/** Never a 5xx; a refused REST call answers the spec's envelope with no internal text. */
+/** Never a 5xx; a refused REST call answers the documented envelope with no internal text. */
 export function expectRestAnswer(
   label: string,
   res: { statusCode: number; body: string; headers: Record<string, unknown> },

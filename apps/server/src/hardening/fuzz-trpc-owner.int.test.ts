@@ -9,7 +9,7 @@ import {
   trpcProcedures,
 } from './fuzz-harness'
 
-// Issue 11, acceptance 2: the owner's tRPC procedures with a valid token, 200 generated hostile inputs each
+// The owner's tRPC procedures with a valid token, 200 generated hostile inputs each
 // (sign-out left out: it would end the session the run uses). Never a 5xx, no internal text.
 const RUNS = 200
 const { server } = await startFuzzServer()

@@ -10,7 +10,7 @@ import {
   writableRowCounts,
 } from './fuzz-harness'
 
-// Issue 11, acceptance 2: every public tRPC procedure, read from the router itself, with 200 generated hostile
+// Every public tRPC procedure, read from the router itself, with 200 generated hostile
 // inputs anonymously (owner-only ones 25, each refused). Never a 5xx, no internal text, and a refused call
 // writes nothing. The owner's procedures with a token: fuzz-trpc-owner.int.test.ts.
 const RUNS = { public: 200, ownerOnly: 25 }

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
-// Issue 11, findings 3 and 4 (and the page-size clamp of 12): no input reaches the database as a 500, and
-// every failure answers in the spec's envelope with the right status.
+// No input reaches the database as a 500, and
+// every failure answers in the envelope (docs/product.md, "The REST contract") with the right status.
 let server: TestServer
 let postId: number
 const logLines: string[] = []
@@ -35,7 +35,7 @@ const expectEnvelope = (res: { statusCode: number; json(): unknown }, status: nu
   expect(body.error).not.toMatch(zodWording)
 }
 
-describe('input policy: NUL and control characters (finding 3)', () => {
+describe('input policy: NUL and control characters', () => {
   it('refuses a NUL in a query, a path segment and in comment, contact and login bodies with 400', async () => {
     expectEnvelope(await server.app.inject('/api/posts?search=%00'), 400, 'Search must not contain control characters')
     expectEnvelope(await server.app.inject('/api/posts?category=a%01b'), 400, /control characters/)
@@ -118,7 +118,7 @@ describe('input policy: NUL and control characters (finding 3)', () => {
   })
 })
 
-describe('input policy: ids and page sizes (findings 3 and 12)', () => {
+describe('input policy: ids and page sizes', () => {
   it('refuses ids beyond an INTEGER column with 400', async () => {
     expectEnvelope(await server.app.inject('/api/comments/post/2147483648'), 400, /out of range/)
     const big = await server.app.inject({
@@ -170,7 +170,7 @@ describe('input policy: ids and page sizes (findings 3 and 12)', () => {
   })
 })
 
-describe('error envelope (finding 4)', () => {
+describe('error envelope', () => {
   it('answers invalid JSON, an empty body, a wrong content type and a too-large body in the envelope', async () => {
     const json = { 'content-type': 'application/json' }
     expectEnvelope(
@@ -240,7 +240,7 @@ describe('error envelope (finding 4)', () => {
   })
 })
 
-describe('tRPC batches (findings 1 and 12)', () => {
+describe('tRPC batches', () => {
   it('never accepts auth.login inside a batch', async () => {
     const calls = 5
     const input = Object.fromEntries(

@@ -1,14 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MemoryRateLimitStore, PostgresRateLimitStore, RateLimiter } from '@wayfarer/api'
-import { openDatabase, type Database } from '@wayfarer/db'
-import { createEmptyDatabase } from '@wayfarer/db/testing'
-import { createServer } from '../server'
-import { testConfig } from '../testing/test-config'
-import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
+import { startServersOnOneDatabase, startTestServer, testOwner, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
-// Issue 11: limits that hold across processes on one PostgreSQL database, O(1) lookups, and a failed comment
-// that does not cost the visitor their slot (finding 12).
+// Rate limits that hold across processes on one PostgreSQL database, O(1) lookups, and a failed comment
+// that does not cost the visitor their slot.
 let server: TestServer
 let postId: number
 beforeAll(async () => {
@@ -64,22 +60,10 @@ describe('several processes on one database', () => {
       expect(await b.take('shared', [{ max: 1, perMs: 60_000 }])).toBe(60)
       return
     }
-    const empty = await createEmptyDatabase(serverUrl)
-    const databases: Database[] = []
-    const apps = []
+    const servers = await startServersOnOneDatabase()
     try {
-      for (let i = 0; i < 2; i++) {
-        const database = await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' })
-        databases.push(database)
-        apps.push(
-          await createServer(
-            testConfig({ webDistDir: '/nonexistent', adminEmail: testOwner.email, adminPassword: testOwner.password }),
-            { database },
-          ),
-        )
-      }
-      const [first, second] = apps as [TestServer['app'], TestServer['app']]
-      const post = await createCommentablePosts(databases[0]!.prisma)
+      const [first, second] = servers.apps as [TestServer['app'], TestServer['app']]
+      const post = await createCommentablePosts(servers.database.prisma)
       expect(
         (await comment(first, '10.70.0.1', validComment(post.published.id, { content: 'From the first process.' })))
           .statusCode,
@@ -100,9 +84,7 @@ describe('several processes on one database', () => {
       const statuses = await Promise.all([first, second, first, second, first, second, first].map(wrong))
       expect(statuses.map((r) => r.statusCode).filter((s) => s === 401)).toHaveLength(5)
     } finally {
-      for (const app of apps) await app.close()
-      for (const database of databases) await database.close()
-      await empty.drop()
+      await servers.close()
     }
   })
 })

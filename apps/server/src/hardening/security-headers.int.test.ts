@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createReadingFixtures } from '../testing/reading-fixtures'
 
-// Issue 11, finding 6: security headers on HTML, API, media, feeds and errors; a CSP that allows the page's
+// Security headers on HTML, API, media, feeds and errors; a CSP that allows the page's
 // own JSON-LD by hash (deterministic per body, so cached pages stay valid).
 let server: TestServer
 let dist: string
@@ -29,7 +29,7 @@ const common = (headers: Record<string, unknown>) => {
   expect(headers['content-security-policy']).toMatch(/frame-ancestors 'none'/)
 }
 
-describe('security headers (finding 6)', () => {
+describe('security headers', () => {
   it('are on every kind of answer', async () => {
     for (const url of [
       '/',

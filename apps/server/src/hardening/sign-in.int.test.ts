@@ -3,7 +3,7 @@ import { SIGN_IN_LIMITS } from '@wayfarer/api'
 import { ensureAdmin } from '../seed'
 import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
 
-// Issue 11, findings 1, 2 and 12 (sessions), acceptance 3 (brute force). The clock is injected: no real waiting.
+// Sign-in: sessions and brute force. The clock is injected: no real waiting.
 let server: TestServer
 let clock = Date.parse('2026-05-01T10:00:00Z')
 beforeAll(async () => {
@@ -20,7 +20,7 @@ const login = (password: string, ip: string, email = testOwner.email) =>
   })
 const me = (token: string) => server.app.inject({ url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } })
 
-describe('sign-in throttle (findings 1 and 2)', () => {
+describe('sign-in throttle', () => {
   it('counts before verifying: 40 parallel tries from one address get exactly 5 verdicts, the right password last gets none', async () => {
     const ip = '198.51.100.1'
     const tries = await Promise.all(
@@ -46,7 +46,7 @@ describe('sign-in throttle (findings 1 and 2)', () => {
   })
 })
 
-describe('brute force (acceptance 3)', () => {
+describe('brute force', () => {
   it('1,000 wrong passwords, batched and parallel over 50 addresses, never yield a token; the owner from a fresh address gets in', async () => {
     clock += 2 * 3_600_000 // a fresh hour for the account
     const guesses = Array.from({ length: 1000 }, (_, i) => `guess-${i}`)
@@ -95,7 +95,7 @@ describe('brute force (acceptance 3)', () => {
   }, 120_000)
 })
 
-describe('sessions (finding 12)', () => {
+describe('sessions', () => {
   it('end after the absolute lifetime however active they are, and ended sessions are swept', async () => {
     const { token } = (await login(testOwner.password, '192.0.2.20')).json().data
     for (let day = 0; day < 29; day++) {

@@ -4,7 +4,7 @@ import { loadConfig } from '../config'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createCommentablePosts, validComment } from '../http-tests/comments.fixtures'
 
-// Issue 11, finding 5: TRUST_PROXY=true trusted every hop, so a client chose its own address in X-Forwarded-For.
+// TRUST_PROXY=true must not trust every hop, or a client chooses its own address in X-Forwarded-For.
 describe('TRUST_PROXY', () => {
   it('reads a hop count, a list of proxy addresses, or true as exactly one hop', () => {
     expect(loadConfig({}).trustProxy).toBe(false)

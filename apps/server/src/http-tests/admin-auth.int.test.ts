@@ -4,7 +4,7 @@ import { restProcedures, type RestProcedure } from '../rest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 
 /**
- * SPEC.md §6: every admin call needs the owner's bearer token. These tables are read from the router itself (its
+ * Every admin call needs the owner's bearer token. These tables are read from the router itself (its
  * procedures and their REST metadata), so a procedure or path added later is covered without touching this file:
  * a REST path is public exactly when its procedure is a `publicProcedure`, and then must not ask for a session.
  */

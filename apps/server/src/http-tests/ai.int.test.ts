@@ -38,7 +38,7 @@ const saveSettings = (overrides: object = {}) =>
 const generate = (payload: object) => call('POST', '/api/ai/generate', payload)
 
 describe('AI settings', () => {
-  it('start disabled with the spec defaults and no key', async () => {
+  it('start disabled with the documented defaults and no key', async () => {
     const res = await call('GET', '/api/settings/ai')
     expect(res.json()).toEqual({
       success: true,
@@ -93,7 +93,7 @@ describe('AI generation against a fake Gemini', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ success: true, data: { content: FAKE_GEMINI_REPLY, wordCount: 12 } })
     const sent = fake.requests.at(-1)
-    // The spec's retired model name runs on its current equivalent upstream.
+    // The documented retired model name runs on its current equivalent upstream.
     expect(sent).toMatchObject({ model: 'gemini-2.5-pro', method: 'generateContent', apiKey: fakeGeminiKeys.good })
     expect(sent?.body).toMatchObject({ generationConfig: { maxOutputTokens: 1024 } })
     expect(JSON.stringify(sent?.body)).toContain('Location: Essaouira')

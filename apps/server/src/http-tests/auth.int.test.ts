@@ -69,7 +69,7 @@ describe('sign-in', () => {
     expect((await login(testOwner, ip)).statusCode).toBe(200)
   })
 
-  it('never locks the owner out from another address (issue 11, finding 2)', async () => {
+  it('never locks the owner out from another address', async () => {
     const email = testOwner.email
     for (let i = 0; i < 5; i++) await login({ email, password: 'bad' }, `10.1.0.${i}`)
     for (let i = 0; i < 8; i++) await login({ email, password: 'bad' }, '10.1.0.50')

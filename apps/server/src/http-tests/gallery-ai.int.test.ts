@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
-import { startTestServer, type TestServer } from '../testing/test-server'
+import { startTestServer, testPhoto, type Api, type TestServer } from '../testing/test-server'
 
 let fake: FakeGemini
 let server: TestServer
-let owner: Record<string, string>
+let owner: Api
 let answer = ''
 
 beforeAll(async () => {
   fake = await startFakeGemini({ reply: () => answer })
   server = await startTestServer({ config: { geminiBaseUrl: fake.url } })
-  owner = { authorization: `Bearer ${await server.ownerToken()}` }
+  owner = await server.api.asOwner()
 })
 afterAll(async () => {
   await server.close()
@@ -19,36 +19,17 @@ afterAll(async () => {
 })
 
 async function uploadPhoto(): Promise<string> {
-  const form = new FormData()
-  const bytes = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#0ea5e9' } })
-    .png()
-    .toBuffer()
-  form.append('image', new Blob([new Uint8Array(bytes)], { type: 'image/png' }), 'harbour.png')
-  const request = new Request('http://local/', { method: 'POST', body: form })
-  const res = await server.app.inject({
-    method: 'POST',
-    url: '/api/gallery/upload',
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')!, ...owner },
-  })
+  const bytes = await testPhoto({ width: 2400, height: 1600, background: '#0ea5e9', format: 'png' })
+  const res = await owner.upload('/api/gallery/upload', { bytes, filename: 'harbour.png', type: 'image/png' })
   return res.json().data.public_id
 }
 
 const describePhoto = (publicId: string) =>
-  server.app.inject({
-    method: 'POST',
-    url: '/api/gallery/ai-metadata',
-    payload: { public_id: publicId, location: 'Essaouira, Morocco' },
-    headers: owner,
-  })
+  owner.post('/api/gallery/ai-metadata', { public_id: publicId, location: 'Essaouira, Morocco' })
 
 describe('AI metadata for a gallery photo', () => {
   it('needs the owner', async () => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/ai-metadata',
-      payload: { public_id: 'x' },
-    })
+    const res = await server.api.post('/api/gallery/ai-metadata', { public_id: 'x' })
     expect(res.statusCode).toBe(401)
   })
 
@@ -60,11 +41,11 @@ describe('AI metadata for a gallery photo', () => {
   })
 
   it('sends the photo to Gemini in a random style and cleans an ugly answer', async () => {
-    const saved = await server.app.inject({
-      method: 'POST',
-      url: '/api/settings/ai',
-      payload: { geminiApiKey: fakeGeminiKeys.good, enabled: true, model: 'gemini-1.5-flash', maxTokens: 1024 },
-      headers: owner,
+    const saved = await owner.post('/api/settings/ai', {
+      geminiApiKey: fakeGeminiKeys.good,
+      enabled: true,
+      model: 'gemini-1.5-flash',
+      maxTokens: 1024,
     })
     expect(saved.statusCode).toBe(200)
     const publicId = await uploadPhoto()
@@ -82,7 +63,7 @@ describe('AI metadata for a gallery photo', () => {
     expect(data.title.length).toBeLessThanOrEqual(60)
 
     const request = fake.requests.at(-1)!
-    // The spec's model name is sent as the current model it stands for (ai/schema.ts upstreamModel).
+    // The documented model name is sent as the current model it stands for (ai/schema.ts upstreamModel).
     expect(request.model).toBe('gemini-2.5-flash')
     const parts = request.parts
     const prompt = parts.map((p) => p.text ?? '').join('\n')

@@ -1,40 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { startFakeCloudinary, type FakeCloudinary } from '@wayfarer/fakes/cloudinary'
-import { startTestServer, type TestServer } from '../testing/test-server'
+import { startTestServer, type Api, type TestServer } from '../testing/test-server'
 
 let server: TestServer
-let token: string
+let owner: Api
 const photo = (width = 1200, height = 800, background = '#2a6') =>
   sharp({ create: { width, height, channels: 3, background } })
     .jpeg()
     .toBuffer()
 
-/** A multipart body with one `image` field, as a browser's FormData would send it. */
-async function multipart(bytes: Buffer, filename = 'sunset-over-lisbon.jpg', type = 'image/jpeg') {
-  const form = new FormData()
-  form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename)
-  const request = new Request('http://local/', { method: 'POST', body: form })
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  }
-}
-
-const auth = () => ({ authorization: `Bearer ${token}` })
-const upload = async (server: TestServer, bytes: Buffer, folder = 'tests/rest') => {
-  const body = await multipart(bytes)
-  return server.app.inject({
-    method: 'POST',
-    url: `/api/gallery/upload?folder=${folder}`,
-    payload: body.payload,
-    headers: { ...body.headers, ...auth() },
-  })
-}
+const upload = (server: TestServer, bytes: Buffer, folder = 'tests/rest') =>
+  owner.upload(`/api/gallery/upload?folder=${folder}`, { bytes, filename: 'sunset-over-lisbon.jpg' })
 
 beforeAll(async () => {
   server = await startTestServer()
-  token = await server.ownerToken()
+  owner = await server.api.asOwner()
 })
 afterAll(() => server.close())
 
@@ -69,11 +50,7 @@ describe('gallery REST paths on the local store', () => {
     })
     expect(image.thumbnail_url).toBe(image.url.replace('/media/', '/media/thumb/'))
 
-    const listed = await server.app.inject({
-      method: 'GET',
-      url: '/api/gallery/cloudinary?folder=tests/rest&limit=40',
-      headers: auth(),
-    })
+    const listed = await owner.get('/api/gallery/cloudinary?folder=tests/rest&limit=40')
     expect(listed.json()).toMatchObject({
       success: true,
       data: [{ public_id: image.public_id }],
@@ -91,31 +68,21 @@ describe('gallery REST paths on the local store', () => {
         },
       ],
     }
-    const published = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/publish',
-      payload: publishBody,
-      headers: auth(),
-    })
+    const published = await owner.post('/api/gallery/publish', publishBody)
     expect(published.statusCode).toBe(200)
     expect(published.json().data).toEqual([
       expect.objectContaining({ cloudinary_public_id: image.public_id, is_published: true, title: 'Lisbon at dusk' }),
     ])
-    const again = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/publish',
-      payload: publishBody,
-      headers: auth(),
-    })
+    const again = await owner.post('/api/gallery/publish', publishBody)
     expect(again.json().data[0].id).toBe(published.json().data[0].id)
     expect(await server.database.prisma.galleryImage.count({ where: { publicId: image.public_id } })).toBe(1)
 
-    const admin = await server.app.inject({ method: 'GET', url: '/api/gallery/admin?limit=1000', headers: auth() })
+    const admin = await owner.get('/api/gallery/admin?limit=1000')
     expect(admin.json().data.map((r: { cloudinary_public_id: string }) => r.cloudinary_public_id)).toContain(
       image.public_id,
     )
 
-    const publicList = await server.app.inject({ method: 'GET', url: '/api/gallery?limit=24' })
+    const publicList = await server.api.get('/api/gallery?limit=24')
     const shown = publicList.json().data[0]
     expect(shown).toEqual({
       id: published.json().data[0].id,
@@ -129,29 +96,14 @@ describe('gallery REST paths on the local store', () => {
       height: 800,
     })
 
-    const unpublished = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/unpublish',
-      payload: { public_ids: [image.public_id] },
-      headers: auth(),
-    })
+    const unpublished = await owner.post('/api/gallery/unpublish', { public_ids: [image.public_id] })
     expect(unpublished.json()).toEqual({ success: true, data: { unpublished: 1 } })
-    expect((await server.app.inject({ method: 'GET', url: '/api/gallery' })).json().data).toEqual([])
+    expect((await server.api.get('/api/gallery')).json().data).toEqual([])
 
-    const deleted = await server.app.inject({
-      method: 'DELETE',
-      url: '/api/gallery/delete',
-      payload: { public_id: image.public_id, alsoCloudinary: true },
-      headers: auth(),
-    })
+    const deleted = await owner.delete('/api/gallery/delete', { public_id: image.public_id, alsoCloudinary: true })
     expect(deleted.json()).toEqual({ success: true, data: { deleted: true, alsoCloudinary: true } })
-    expect((await server.app.inject({ method: 'GET', url: image.url })).statusCode).toBe(404)
-    const twice = await server.app.inject({
-      method: 'DELETE',
-      url: '/api/gallery/delete',
-      payload: { public_id: image.public_id, alsoCloudinary: true },
-      headers: auth(),
-    })
+    expect((await server.api.get(image.url)).statusCode).toBe(404)
+    const twice = await owner.delete('/api/gallery/delete', { public_id: image.public_id, alsoCloudinary: true })
     expect(twice.statusCode).toBe(404)
     expect(twice.json()).toEqual({ success: false, error: 'Image not found' })
   })
@@ -162,9 +114,7 @@ describe('gallery REST paths on the local store', () => {
     for (const background of ['#111', '#222', '#333'])
       ids.push((await upload(server, await photo(400, 300, background), folder)).json().data.public_id as string)
     const rest = async (query: string) =>
-      (
-        await server.app.inject({ url: `/api/gallery/cloudinary?folder=${folder}&limit=2${query}`, headers: auth() })
-      ).json()
+      (await owner.get(`/api/gallery/cloudinary?folder=${folder}&limit=2${query}`)).json()
     const first = await rest('')
     expect(first.data).toHaveLength(2)
     expect(first.pagination.next).toEqual(expect.any(String))
@@ -175,10 +125,9 @@ describe('gallery REST paths on the local store', () => {
 
     const trpc = async (input: Record<string, unknown>) =>
       (
-        await server.app.inject({
-          url: `/trpc/gallery.hostImages?input=${encodeURIComponent(JSON.stringify({ folder, limit: 2, ...input }))}`,
-          headers: auth(),
-        })
+        await owner.get(
+          `/trpc/gallery.hostImages?input=${encodeURIComponent(JSON.stringify({ folder, limit: 2, ...input }))}`,
+        )
       ).json().result.data as { images: { public_id: string }[]; next: string | null }
     const trpcFirst = await trpc({})
     const trpcSecond = await trpc({ cursor: trpcFirst.next, direction: 'forward' })
@@ -211,47 +160,28 @@ describe('gallery REST paths on the local store', () => {
     })
     expect(wide.headers['content-type']).toBe('image/jpeg')
     expect((await sharp(wide.rawPayload).metadata()).width).toBe(800)
-    expect(
-      (await server.app.inject({ method: 'GET', url: image.url.replace('/media/', '/media/w/333/') })).statusCode,
-    ).toBe(404)
-    expect((await server.app.inject({ method: 'GET', url: '/media/thumb/tests/rest/missing.jpg' })).statusCode).toBe(
-      404,
-    )
-    expect((await server.app.inject({ method: 'GET', url: image.url.replace(/\.jpg$/, '.json') })).statusCode).toBe(404)
+    expect((await server.api.get(image.url.replace('/media/', '/media/w/333/'))).statusCode).toBe(404)
+    expect((await server.api.get('/media/thumb/tests/rest/missing.jpg')).statusCode).toBe(404)
+    expect((await server.api.get(image.url.replace(/\.jpg$/, '.json'))).statusCode).toBe(404)
   })
 
   it('refuses uploads that are not images (400), too large (413), or missing (400)', async () => {
-    const text = await multipart(Buffer.from('just text, not a picture'), 'photo.jpg')
-    const notImage = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/upload',
-      payload: text.payload,
-      headers: { ...text.headers, ...auth() },
+    const notImage = await owner.upload('/api/gallery/upload', {
+      bytes: Buffer.from('just text, not a picture'),
+      filename: 'photo.jpg',
     })
     expect(notImage.statusCode).toBe(400)
     expect(notImage.json()).toEqual({ success: false, error: 'Please select an image file' })
 
     const fakeJpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)])
-    const truncated = await multipart(fakeJpeg)
-    const broken = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/upload',
-      payload: truncated.payload,
-      headers: { ...truncated.headers, ...auth() },
-    })
+    const broken = await owner.upload('/api/gallery/upload', { bytes: fakeJpeg })
     expect(broken.statusCode).toBe(400)
 
-    const big = await multipart(Buffer.alloc(10 * 1024 * 1024 + 10, 1))
-    const tooLarge = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/upload',
-      payload: big.payload,
-      headers: { ...big.headers, ...auth() },
-    })
+    const tooLarge = await owner.upload('/api/gallery/upload', { bytes: Buffer.alloc(10 * 1024 * 1024 + 10, 1) })
     expect(tooLarge.statusCode).toBe(413)
     expect(tooLarge.json()).toEqual({ success: false, error: 'Image size must be less than 10MB' })
 
-    const none = await server.app.inject({ method: 'POST', url: '/api/gallery/upload', payload: {}, headers: auth() })
+    const none = await owner.post('/api/gallery/upload', {})
     expect(none.statusCode).toBe(400)
     expect(none.json()).toEqual({ success: false, error: 'Please select an image file' })
   })
@@ -263,30 +193,17 @@ describe('gallery REST paths on the local store', () => {
       .toBuffer()
     expect((await sharp(withExif).metadata()).exif).toBeDefined()
     const image = (await upload(server, withExif)).json().data
-    const served = await server.app.inject({ method: 'GET', url: image.url })
+    const served = await server.api.get(image.url)
     expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined()
   })
 
-  it('validates publish and unpublish with the spec messages', async () => {
-    const empty = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/publish',
-      payload: { images: [] },
-      headers: auth(),
-    })
+  it('validates publish and unpublish with the documented messages', async () => {
+    const empty = await owner.post('/api/gallery/publish', { images: [] })
     expect(empty.json()).toEqual({ success: false, error: 'Please select at least one image' })
-    const none = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/unpublish',
-      payload: { public_ids: [] },
-      headers: auth(),
-    })
+    const none = await owner.post('/api/gallery/unpublish', { public_ids: [] })
     expect(none.json()).toEqual({ success: false, error: 'Select image(s) to unpublish' })
-    const script = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/publish',
-      payload: { images: [{ public_id: 'x', url: 'javascript:alert(1)' }] },
-      headers: auth(),
+    const script = await owner.post('/api/gallery/publish', {
+      images: [{ public_id: 'x', url: 'javascript:alert(1)' }],
     })
     expect(script.statusCode).toBe(400)
   })
@@ -294,26 +211,20 @@ describe('gallery REST paths on the local store', () => {
   it('chooses body photos by their hero/about/gear tag, filling up with other published photos', async () => {
     const make = async (title: string, tags: string[]) => {
       const image = (await upload(server, await photo(800, 600), 'tests/body')).json().data
-      await server.app.inject({
-        method: 'POST',
-        url: '/api/gallery/publish',
-        payload: { images: [{ ...image, title, tags }] },
-        headers: auth(),
-      })
+      await owner.post('/api/gallery/publish', { images: [{ ...image, title, tags }] })
     }
     await make('Hero shot', ['hero'])
     await make('About me', ['about', 'people'])
     await make('Camera bag', ['gear'])
-    const hero = await server.app.inject({ method: 'GET', url: '/api/gallery/body-photos?limit=1' })
+    const hero = await server.api.get('/api/gallery/body-photos?limit=1')
     expect(hero.json()).toEqual({
       success: true,
       data: [{ url: expect.stringMatching(/^\/media\/tests\/body\//), title: 'Hero shot' }],
     })
-    const about = (await server.app.inject({ method: 'GET', url: '/api/gallery/body-photos?limit=2&use=about' })).json()
-      .data
+    const about = (await server.api.get('/api/gallery/body-photos?limit=2&use=about')).json().data
     expect(about).toHaveLength(2)
     expect(about[0].title).toBe('About me')
-    const bad = await server.app.inject({ method: 'GET', url: '/api/gallery/body-photos?use=nope' })
+    const bad = await server.api.get('/api/gallery/body-photos?use=nope')
     expect(bad.statusCode).toBe(400)
   })
 })
@@ -331,14 +242,8 @@ describe('gallery REST paths on Cloudinary', () => {
   })
 
   it('uploads to and lists the default folder, and answers a Cloudinary 429 with HTTP 429', async () => {
-    const owner = { authorization: `Bearer ${await cloud.ownerToken()}` }
-    const body = await multipart(await photo())
-    const uploaded = await cloud.app.inject({
-      method: 'POST',
-      url: '/api/gallery/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...owner },
-    })
+    const owner = await cloud.api.asOwner()
+    const uploaded = await owner.upload('/api/gallery/upload', { bytes: await photo() })
     expect(uploaded.statusCode).toBe(200)
     const image = uploaded.json().data
     expect(image.folder).toBe('wayfarer/gallery')
@@ -347,7 +252,7 @@ describe('gallery REST paths on Cloudinary', () => {
       `https://res.cloudinary.com/fake-cloud/image/upload/c_fill,f_auto,h_300,q_auto,w_400/${image.public_id}`,
     )
 
-    const listed = await cloud.app.inject({ method: 'GET', url: '/api/gallery/cloudinary', headers: owner })
+    const listed = await owner.get('/api/gallery/cloudinary')
     expect(listed.json()).toMatchObject({
       success: true,
       data: [{ public_id: image.public_id }],
@@ -356,7 +261,7 @@ describe('gallery REST paths on Cloudinary', () => {
     expect(fake.calls).toContain('GET /v1_1/fake-cloud/resources/image/upload')
 
     fake.failNext(429)
-    const limited = await cloud.app.inject({ method: 'GET', url: '/api/gallery/cloudinary?limit=40', headers: owner })
+    const limited = await owner.get('/api/gallery/cloudinary?limit=40')
     expect(limited.statusCode).toBe(429)
     expect(limited.headers['retry-after']).toBe('60')
     expect(limited.json()).toEqual({
@@ -365,12 +270,7 @@ describe('gallery REST paths on Cloudinary', () => {
     })
     expect(limited.body).not.toContain('fake-secret-value')
 
-    const deleted = await cloud.app.inject({
-      method: 'DELETE',
-      url: '/api/gallery/delete',
-      payload: { public_id: image.public_id, alsoCloudinary: true },
-      headers: owner,
-    })
+    const deleted = await owner.delete('/api/gallery/delete', { public_id: image.public_id, alsoCloudinary: true })
     expect(deleted.statusCode).toBe(200)
     expect(fake.resources.size).toBe(0)
   })

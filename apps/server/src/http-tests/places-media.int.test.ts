@@ -1,12 +1,11 @@
 import exifr from 'exifr'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server'
-import { createStory, gpxOf, multipart } from './places.fixtures'
+import { startTestServer, type Api, type TestServer } from '../testing/test-server'
+import { createStory, gpxOf } from './places.fixtures'
 
 let server: TestServer
-let token: string
-const auth = () => ({ authorization: `Bearer ${token}` })
+let owner: Api
 
 /** A JPEG as a phone writes it: GPS (Pokhara, 28.20960 N 83.98676 E) and the time it was taken. */
 const photoWithGps = () =>
@@ -32,7 +31,7 @@ const gpsIn = async (bytes: Buffer | Uint8Array) => {
 
 beforeAll(async () => {
   server = await startTestServer()
-  token = await server.ownerToken()
+  owner = await server.api.asOwner()
 })
 afterAll(() => server.close())
 
@@ -42,12 +41,11 @@ describe('location from an uploaded photo, kept private', () => {
   })
 
   it('suggests the nearest place on a gallery upload, stores no GPS, and stores the point rounded only when accepted', async () => {
-    const body = await multipart('image', await photoWithGps(), 'IMG_0001.jpg', 'image/jpeg')
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/upload?folder=tests/exif',
-      payload: body.payload,
-      headers: { ...body.headers, ...auth() },
+    const res = await owner.upload('/api/gallery/upload?folder=tests/exif', {
+      field: 'image',
+      bytes: await photoWithGps(),
+      filename: 'IMG_0001.jpg',
+      type: 'image/jpeg',
     })
     expect(res.statusCode).toBe(200)
     const image = res.json().data
@@ -70,24 +68,19 @@ describe('location from an uploaded photo, kept private', () => {
     }
 
     // The owner accepts: the point is stored rounded, even if a precise one is sent.
-    const accept = await server.app.inject({
-      method: 'PUT',
-      url: '/api/gallery/place',
-      headers: auth(),
-      payload: {
-        public_id: image.public_id,
-        latitude: 28.209612,
-        longitude: 83.986761,
-        location: 'Pokhara, Nepal',
-        taken_at: image.place_suggestion.taken_at,
-        image: {
-          url: image.url,
-          width: image.width,
-          height: image.height,
-          format: image.format,
-          folder: image.folder,
-          title: image.title,
-        },
+    const accept = await owner.put('/api/gallery/place', {
+      public_id: image.public_id,
+      latitude: 28.209612,
+      longitude: 83.986761,
+      location: 'Pokhara, Nepal',
+      taken_at: image.place_suggestion.taken_at,
+      image: {
+        url: image.url,
+        width: image.width,
+        height: image.height,
+        format: image.format,
+        folder: image.folder,
+        title: image.title,
       },
     })
     expect(accept.statusCode).toBe(200)
@@ -102,51 +95,39 @@ describe('location from an uploaded photo, kept private', () => {
     expect([row.latitude, row.longitude, row.countryCode, row.isPublished]).toEqual([28.21, 83.99, 'NP', false])
 
     // Publishing later keeps the place; the photo then shows on the map and in its country.
-    const publish = await server.app.inject({
-      method: 'POST',
-      url: '/api/gallery/publish',
-      headers: auth(),
-      payload: { images: [{ ...image, location: 'Pokhara, Nepal' }] },
-    })
+    const publish = await owner.post('/api/gallery/publish', { images: [{ ...image, location: 'Pokhara, Nepal' }] })
     expect(publish.statusCode).toBe(200)
-    const nepal = (await server.app.inject({ method: 'GET', url: '/api/places/countries/NP' })).json().data
+    const nepal = (await server.api.get('/api/places/countries/NP')).json().data
     expect(nepal.photos).toEqual([
       expect.objectContaining({ title: image.title, latitude: 28.21, longitude: 83.99, cloudinary_url: image.url }),
     ])
-    const places = (await server.app.inject({ method: 'GET', url: '/api/gallery/places', headers: auth() })).json().data
+    const places = (await owner.get('/api/gallery/places')).json().data
     expect(places).toEqual([expect.objectContaining({ public_id: image.public_id, latitude: 28.21 })])
   })
 
   it('suggests a place for a featured image too, and a photo without EXIF simply has no suggestion', async () => {
-    const { id } = await createStory(server, token, { title: 'Photo test', status: 'draft' })
-    const withGps = await multipart('image', await photoWithGps(), 'gps.jpg', 'image/jpeg')
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `/api/posts/${id}/upload`,
-      payload: withGps.payload,
-      headers: { ...withGps.headers, ...auth() },
+    const { id } = await createStory(server, { title: 'Photo test', status: 'draft' })
+    const res = await owner.upload(`/api/posts/${id}/upload`, {
+      field: 'image',
+      bytes: await photoWithGps(),
+      filename: 'gps.jpg',
+      type: 'image/jpeg',
     })
     expect(res.json().data.place_suggestion).toMatchObject({
       latitude: 28.21,
       longitude: 83.99,
       place: { name: 'Pokhara' },
     })
-    const served = await server.app.inject({ method: 'GET', url: res.json().data.url })
+    const served = await server.api.get(res.json().data.url)
     expect(await gpsIn(served.rawPayload)).toEqual([])
 
-    const plain = await multipart(
-      'image',
-      await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
+    const res2 = await owner.upload(`/api/posts/${id}/upload`, {
+      field: 'image',
+      bytes: await sharp({ create: { width: 50, height: 50, channels: 3, background: '#fff' } })
         .png()
         .toBuffer(),
-      'plain.png',
-      'image/png',
-    )
-    const res2 = await server.app.inject({
-      method: 'POST',
-      url: `/api/posts/${id}/upload`,
-      payload: plain.payload,
-      headers: { ...plain.headers, ...auth() },
+      filename: 'plain.png',
+      type: 'image/png',
     })
     expect(res2.statusCode).toBe(200)
     expect(res2.json().data.place_suggestion).toBeNull()
@@ -159,7 +140,7 @@ describe('location from an uploaded photo, kept private', () => {
     ['an image that does not exist', { public_id: 'no/such', latitude: 1, longitude: 1 }, 404, /Image not found/],
   ])('refuses to set a photo place with %s', async (_label, payload, status, message) => {
     const before = await server.database.prisma.galleryImage.count()
-    const res = await server.app.inject({ method: 'PUT', url: '/api/gallery/place', headers: auth(), payload })
+    const res = await owner.put('/api/gallery/place', payload)
     expect(res.statusCode).toBe(status)
     expect(res.json()).toEqual({ success: false, error: expect.stringMatching(message) })
     expect(await server.database.prisma.galleryImage.count()).toBe(before)
@@ -177,22 +158,16 @@ describe('GPX routes on a story', () => {
     'Valais day hike',
   )
   const attach = async (id: number, text: string | Uint8Array) => {
-    const body = await multipart(
-      'gpx',
-      typeof text === 'string' ? new TextEncoder().encode(text) : text,
-      'walk.gpx',
-      'application/gpx+xml',
-    )
-    return server.app.inject({
-      method: 'POST',
-      url: `/api/posts/${id}/route`,
-      payload: body.payload,
-      headers: { ...body.headers, ...auth() },
+    return owner.upload(`/api/posts/${id}/route`, {
+      field: 'gpx',
+      bytes: typeof text === 'string' ? new TextEncoder().encode(text) : text,
+      filename: 'walk.gpx',
+      type: 'application/gpx+xml',
     })
   }
 
   it("attaches a route, sets the story's point from its start, and serves the line, figures, profile and photos along it", async () => {
-    const story = await createStory(server, token, { title: 'Valais day hike', location_country: 'Switzerland' })
+    const story = await createStory(server, { title: 'Valais day hike', location_country: 'Switzerland' })
     const res = await attach(story.id, track)
     expect(res.statusCode).toBe(200)
     expect(res.json().data).toMatchObject({
@@ -221,9 +196,9 @@ describe('GPX routes on a story', () => {
     await photo('elsewhere', 10, 10, '2023-01-01T00:00:00Z')
     server.app.deps.places.index.invalidate()
 
-    const post = (await server.app.inject({ method: 'GET', url: `/api/posts/slug/${story.slug}/place` })).json().data
+    const post = (await server.api.get(`/api/posts/slug/${story.slug}/place`)).json().data
     expect(post).toMatchObject({ has_route: true, latitude: 46, longitude: 7, country_code: 'CH' })
-    const route = (await server.app.inject({ method: 'GET', url: `/api/posts/slug/${story.slug}/route` })).json().data
+    const route = (await server.api.get(`/api/posts/slug/${story.slug}/route`)).json().data
     expect(route).toMatchObject({
       name: 'Valais day hike',
       point_count: 4,
@@ -238,22 +213,16 @@ describe('GPX routes on a story', () => {
     ])
     expect(route.photos[0].latitude).toBeCloseTo(46.015, 3)
 
-    const summary = (
-      await server.app.inject({ method: 'GET', url: `/api/posts/${story.id}/route`, headers: auth() })
-    ).json().data
+    const summary = (await owner.get(`/api/posts/${story.id}/route`)).json().data
     expect(summary).toMatchObject({ name: 'Valais day hike', point_count: 4 })
-    const removed = await server.app.inject({ method: 'DELETE', url: `/api/posts/${story.id}/route`, headers: auth() })
+    const removed = await owner.delete(`/api/posts/${story.id}/route`)
     expect(removed.json()).toEqual({ success: true, data: { post_id: story.id } })
-    expect((await server.app.inject({ method: 'GET', url: `/api/posts/slug/${story.slug}/route` })).statusCode).toBe(
-      404,
-    )
-    expect(
-      (await server.app.inject({ method: 'DELETE', url: `/api/posts/${story.id}/route`, headers: auth() })).statusCode,
-    ).toBe(404)
+    expect((await server.api.get(`/api/posts/slug/${story.slug}/route`)).statusCode).toBe(404)
+    expect((await owner.delete(`/api/posts/${story.id}/route`)).statusCode).toBe(404)
   })
 
   it('keeps a point the story already had', async () => {
-    const story = await createStory(server, token, { title: 'Pinned first', latitude: 45.5, longitude: 6.5 })
+    const story = await createStory(server, { title: 'Pinned first', latitude: 45.5, longitude: 6.5 })
     expect((await attach(story.id, track)).json().data).toMatchObject({ latitude: 45.5, longitude: 6.5 })
   })
 
@@ -291,7 +260,7 @@ describe('GPX routes on a story', () => {
     ],
   ]
   it.each(bad)('answers 400 to %s and stores nothing', async (_label, text, message) => {
-    const story = await createStory(server, token, { title: `Bad route ${_label}` })
+    const story = await createStory(server, { title: `Bad route ${_label}` })
     const res = await attach(story.id, text)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ success: false, error: expect.stringMatching(message) })
@@ -300,13 +269,8 @@ describe('GPX routes on a story', () => {
   })
 
   it('answers 400 without a file and 404 for a story that does not exist', async () => {
-    const story = await createStory(server, token, { title: 'No file' })
-    const empty = await server.app.inject({
-      method: 'POST',
-      url: `/api/posts/${story.id}/route`,
-      headers: auth(),
-      payload: {},
-    })
+    const story = await createStory(server, { title: 'No file' })
+    const empty = await owner.post(`/api/posts/${story.id}/route`, {})
     expect(empty.statusCode).toBe(400)
     expect(empty.json().error).toMatch(/choose a GPX file/)
     expect((await attach(999_999, track)).statusCode).toBe(404)

@@ -1,23 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startTestServer, type TestServer } from '../testing/test-server'
+import { startTestServer, type Api, type TestServer } from '../testing/test-server'
 import { createStory } from './places.fixtures'
 
 let server: TestServer
-let token: string
-const auth = () => ({ authorization: `Bearer ${token}` })
-const get = (url: string, headers: Record<string, string> = {}) => server.app.inject({ method: 'GET', url, headers })
-const trpcQuery = (path: string, input: unknown, headers: Record<string, string> = {}) =>
-  server.app.inject({ method: 'GET', url: `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
+let owner: Api
+const trpcQuery = (path: string, input: unknown, api: Api = server.api) =>
+  api.get(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`)
 const WORLD = 'bbox=-180,-85,180,85'
 
 let pokhara: { id: number; slug: string }
 beforeAll(async () => {
   server = await startTestServer()
-  token = await server.ownerToken()
+  owner = await server.api.asOwner()
   const category = await server.database.prisma.category.create({
     data: { name: 'Adventure Travel', slug: 'adventure-travel' },
   })
-  pokhara = await createStory(server, token, {
+  pokhara = await createStory(server, {
     title: 'Lakeside in Pokhara',
     location_name: 'Phewa Lake',
     location_city: 'Pokhara',
@@ -29,24 +27,24 @@ beforeAll(async () => {
     category_id: category.id,
   })
   // Close enough to Pokhara to share a cluster at world zoom, far enough to split when zoomed in.
-  await createStory(server, token, {
+  await createStory(server, {
     title: 'Sarangkot sunrise',
     location_country: 'Nepal',
     latitude: 28.244,
     longitude: 83.949,
   })
-  await createStory(server, token, {
+  await createStory(server, {
     title: 'Lisbon trams',
     location_country: 'Portugal',
     latitude: 38.7223,
     longitude: -9.1393,
   })
-  await createStory(server, token, {
+  await createStory(server, {
     title: 'Only a country',
     location_country: 'Viet Nam, officially',
     country_code: 'VN',
   })
-  await createStory(server, token, {
+  await createStory(server, {
     title: 'A draft in Peru',
     location_country: 'Peru',
     latitude: -13.53,
@@ -60,7 +58,7 @@ describe('story places on save', () => {
   it('rounds the point to LOCATION_PRECISION and keeps the country code', async () => {
     const row = await server.database.prisma.post.findUniqueOrThrow({ where: { id: pokhara.id } })
     expect([row.latitude, row.longitude, row.countryCode]).toEqual([28.22, 83.95, 'NP'])
-    const res = await get(`/api/posts/slug/${pokhara.slug}/place`)
+    const res = await server.api.get(`/api/posts/slug/${pokhara.slug}/place`)
     expect(res.json().data).toEqual({
       slug: pokhara.slug,
       latitude: 28.22,
@@ -70,11 +68,11 @@ describe('story places on save', () => {
       has_route: false,
     })
     expect((await trpcQuery('places.story', { slug: pokhara.slug })).json().result.data.country_code).toBe('NP')
-    expect((await get('/api/posts/slug/no-such-story/place')).statusCode).toBe(404)
+    expect((await server.api.get('/api/posts/slug/no-such-story/place')).statusCode).toBe(404)
   })
 
   it('takes the country code from the country text when none is sent', async () => {
-    const { id } = await createStory(server, token, { title: 'Tram 28 again', location_country: 'portugal' })
+    const { id } = await createStory(server, { title: 'Tram 28 again', location_country: 'portugal' })
     expect((await server.database.prisma.post.findUniqueOrThrow({ where: { id } })).countryCode).toBe('PT')
   })
 
@@ -88,20 +86,14 @@ describe('story places on save', () => {
   ]
   it.each(bad)('refuses %s with 400 and stores nothing', async (_label, fields, message) => {
     const before = await server.database.prisma.post.count()
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/posts',
-      headers: auth(),
-      payload: { title: 'Bad place', content: '<p>x</p>', ...fields },
-    })
+    const res = await owner.post('/api/posts', { title: 'Bad place', content: '<p>x</p>', ...fields })
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ success: false, error: expect.stringMatching(message) })
     expect(await server.database.prisma.post.count()).toBe(before)
-    const update = await server.app.inject({
-      method: 'PUT',
-      url: `/api/posts/${pokhara.id}`,
-      headers: auth(),
-      payload: { title: 'Lakeside in Pokhara', content: '<p>x</p>', ...fields },
+    const update = await owner.put(`/api/posts/${pokhara.id}`, {
+      title: 'Lakeside in Pokhara',
+      content: '<p>x</p>',
+      ...fields,
     })
     expect(update.statusCode).toBe(400)
     expect((await server.database.prisma.post.findUniqueOrThrow({ where: { id: pokhara.id } })).latitude).toBe(28.22)
@@ -110,7 +102,7 @@ describe('story places on save', () => {
 
 describe('places.map and GET /api/places/map', () => {
   it('clusters nearby stories at world zoom and splits them when zoomed in', async () => {
-    const world = (await get(`/api/places/map?${WORLD}&zoom=1`)).json()
+    const world = (await server.api.get(`/api/places/map?${WORLD}&zoom=1`)).json()
     expect(world.success).toBe(true)
     const nepal = world.data.clusters.find((c: { stories: number }) => c.stories === 2)
     expect(nepal).toMatchObject({ count: 2, stories: 2, photos: 0, members: null })
@@ -118,7 +110,7 @@ describe('places.map and GET /api/places/map', () => {
     expect(world.data.stories.map((s: { title: string }) => s.title)).toEqual(['Lisbon trams'])
     expect(world.data.in_view.total).toBe(3)
 
-    const close = (await get(`/api/places/map?bbox=83,27,85,29&zoom=${nepal.expansion_zoom}`)).json()
+    const close = (await server.api.get(`/api/places/map?bbox=83,27,85,29&zoom=${nepal.expansion_zoom}`)).json()
     expect(close.data.clusters).toEqual([])
     expect(close.data.stories.map((s: { title: string }) => s.title).sort()).toEqual([
       'Lakeside in Pokhara',
@@ -136,24 +128,26 @@ describe('places.map and GET /api/places/map', () => {
     expect(data.stories.map((s: { title: string }) => s.title)).toEqual(['Lakeside in Pokhara'])
     expect(data.stories[0]).toMatchObject({ category_name: 'Adventure Travel', country_code: 'NP', latitude: 28.22 })
     const thisYear = new Date().getUTCFullYear()
-    expect((await get(`/api/places/map?${WORLD}&zoom=12&year=${thisYear}`)).json().data.in_view.total).toBe(3)
-    expect((await get(`/api/places/map?${WORLD}&zoom=12&year=1999`)).json().data.in_view.total).toBe(0)
+    expect((await server.api.get(`/api/places/map?${WORLD}&zoom=12&year=${thisYear}`)).json().data.in_view.total).toBe(
+      3,
+    )
+    expect((await server.api.get(`/api/places/map?${WORLD}&zoom=12&year=1999`)).json().data.in_view.total).toBe(0)
   })
 
   it('never shows drafts', async () => {
-    const data = (await get(`/api/places/map?bbox=-80,-20,-60,0&zoom=10`)).json().data
+    const data = (await server.api.get(`/api/places/map?bbox=-80,-20,-60,0&zoom=10`)).json().data
     expect([...data.stories, ...data.clusters]).toEqual([])
   })
 
   it('shows a story as soon as it is published (the index is rebuilt on writes)', async () => {
-    await get(`/api/places/map?${WORLD}&zoom=3`)
-    const { slug } = await createStory(server, token, {
+    await server.api.get(`/api/places/map?${WORLD}&zoom=3`)
+    const { slug } = await createStory(server, {
       title: 'Fresh from Kyoto',
       location_country: 'Japan',
       latitude: 35.01,
       longitude: 135.77,
     })
-    const data = (await get(`/api/places/map?bbox=135,34,136,36&zoom=10`)).json().data
+    const data = (await server.api.get(`/api/places/map?bbox=135,34,136,36&zoom=10`)).json().data
     expect(data.stories.map((s: { slug: string }) => s.slug)).toEqual([slug])
   })
 
@@ -167,7 +161,7 @@ describe('places.map and GET /api/places/map', () => {
     ['a year that is no year', `${WORLD}&year=soon`, /number/i],
   ]
   it.each(bad)('answers 400 to %s', async (_label, query, message) => {
-    const res = await get(`/api/places/map?${query}`)
+    const res = await server.api.get(`/api/places/map?${query}`)
     expect(res.statusCode).toBe(400)
     expect(res.json()).toEqual({ success: false, error: expect.stringMatching(message) })
   })
@@ -175,7 +169,7 @@ describe('places.map and GET /api/places/map', () => {
 
 describe('places.countries and places.country', () => {
   it('lists the countries visited with counts, flags, the number of places and the years', async () => {
-    const res = await get('/api/places/countries')
+    const res = await server.api.get('/api/places/countries')
     const { countries, places, years } = res.json().data
     expect(countries.map((c: { code: string }) => c.code)).toEqual(['JP', 'NP', 'PT', 'VN'])
     expect(countries.find((c: { code: string }) => c.code === 'NP')).toEqual({
@@ -192,7 +186,7 @@ describe('places.countries and places.country', () => {
   })
 
   it("lists one country's stories, also those without a point, and the box around its points", async () => {
-    const res = await get('/api/places/countries/np')
+    const res = await server.api.get('/api/places/countries/np')
     expect(res.statusCode).toBe(200)
     const data = res.json().data
     expect(data.country).toMatchObject({ code: 'NP', name: 'Nepal', stories: 2 })
@@ -201,10 +195,10 @@ describe('places.countries and places.country', () => {
       'Sarangkot sunrise',
     ])
     expect(data.bbox).toEqual([83.95, 28.22, 83.95, 28.24])
-    const vietnam = (await get('/api/places/countries/VN')).json().data
+    const vietnam = (await server.api.get('/api/places/countries/VN')).json().data
     expect(vietnam.stories).toEqual([expect.objectContaining({ title: 'Only a country', latitude: null })])
     expect(vietnam.bbox).toBeNull()
-    expect((await get('/api/places/countries/FR')).json().data).toMatchObject({
+    expect((await server.api.get('/api/places/countries/FR')).json().data).toMatchObject({
       country: { name: 'France', stories: 0 },
       stories: [],
       photos: [],
@@ -212,7 +206,7 @@ describe('places.countries and places.country', () => {
   })
 
   it.each(['ZZ', 'NPL', '12'])('answers 400 to the country code %s', async (code) => {
-    const res = await get(`/api/places/countries/${code}`)
+    const res = await server.api.get(`/api/places/countries/${code}`)
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toMatch(/ISO 3166-1 alpha-2/)
   })
@@ -220,19 +214,19 @@ describe('places.countries and places.country', () => {
 
 describe("the owner's gazetteer: places.suggest and places.nearest", () => {
   it('suggests places from the offline gazetteer', async () => {
-    const res = await get('/api/places/suggest?q=pokhar', auth())
+    const res = await owner.get('/api/places/suggest?q=pokhar')
     expect(res.json().data[0]).toMatchObject({
       name: 'Pokhara',
       region: 'Gandaki Pradesh',
       country: 'Nepal',
       country_code: 'NP',
     })
-    const trpc = await trpcQuery('places.suggest', { q: 'lisbo', limit: 1 }, auth())
+    const trpc = await trpcQuery('places.suggest', { q: 'lisbo', limit: 1 }, owner)
     expect(trpc.json().result.data).toEqual([expect.objectContaining({ name: 'Lisbon', country_code: 'PT' })])
   })
 
   it('names the nearest place to a dropped pin', async () => {
-    expect((await get('/api/places/nearest?lat=38.71&lng=-9.14', auth())).json().data).toMatchObject({ name: 'Lisbon' })
+    expect((await owner.get('/api/places/nearest?lat=38.71&lng=-9.14')).json().data).toMatchObject({ name: 'Lisbon' })
   })
 
   it.each([
@@ -241,7 +235,7 @@ describe("the owner's gazetteer: places.suggest and places.nearest", () => {
     ['/api/places/nearest?lat=91&lng=0', /Latitude/],
     ['/api/places/nearest?lat=10', /Longitude/],
   ])('answers 400 to %s', async (url, message) => {
-    const res = await get(url, auth())
+    const res = await owner.get(url)
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toMatch(message)
   })
@@ -249,6 +243,6 @@ describe("the owner's gazetteer: places.suggest and places.nearest", () => {
 
 describe('places.mapSettings', () => {
   it('says the built-in vector map is used and how precise points are', async () => {
-    expect((await get('/api/places/settings')).json().data).toEqual({ tiles: null, precision: 2 })
+    expect((await server.api.get('/api/places/settings')).json().data).toEqual({ tiles: null, precision: 2 })
   })
 })

@@ -16,7 +16,7 @@ async function serverWithOnePost() {
 }
 
 describe('post views', () => {
-  it('never change updated_at: the dashboard, the posts list and the sitemap show the last edit, not the last visitor (issue 12, defect 1)', async () => {
+  it('never change updated_at: the dashboard, the posts list and the sitemap show the last edit, not the last visitor', async () => {
     const server = await serverWithOnePost()
     try {
       for (let i = 0; i < 3; i++)

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import sharp from 'sharp'
 import { FAKE_GEMINI_REPLY, fakeGeminiKeys, startFakeGemini, type FakeGemini } from '@wayfarer/fakes/gemini'
-import { startTestServer, type TestServer } from '../testing/test-server'
+import { startTestServer, type Api, type TestServer } from '../testing/test-server'
 
 let server: TestServer
 let fake: FakeGemini
-let token: string
+let owner: Api
 let categoryId: number
 let tagIds: number[]
 
 beforeAll(async () => {
   fake = await startFakeGemini()
   server = await startTestServer({ config: { geminiBaseUrl: fake.url } })
-  token = await server.ownerToken()
+  owner = await server.api.asOwner()
   const { prisma } = server.database
   categoryId = (
     await prisma.category.create({ data: { name: 'Beach Destinations', slug: 'beach-destinations', color: '#0EA5E9' } })
@@ -26,25 +26,12 @@ afterAll(async () => {
   await fake.close()
 })
 
-const headers = () => ({ authorization: `Bearer ${token}` })
-const api = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  server.app.inject({ method, url, payload, headers: headers() })
 const create = (fields: object) =>
-  api('POST', '/api/posts', { title: 'Island Hopping', content: '<p>Turquoise water everywhere.</p>', ...fields })
+  owner.post('/api/posts', { title: 'Island Hopping', content: '<p>Turquoise water everywhere.</p>', ...fields })
 const createdId = async (fields: object = {}): Promise<number> => {
   const res = await create(fields)
   expect(res.statusCode, res.body).toBe(200)
   return res.json().data.id
-}
-
-async function multipart(bytes: Buffer, filename: string, type: string) {
-  const form = new FormData()
-  form.append('image', new Blob([new Uint8Array(bytes)], { type }), filename)
-  const request = new Request('http://local/', { method: 'POST', body: form })
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type')! },
-  }
 }
 
 describe('creating and reading posts', () => {
@@ -62,7 +49,7 @@ describe('creating and reading posts', () => {
       location_region: 'Kaafu',
       meta_keywords: ['beach', 'islands'],
     })
-    const res = await api('GET', `/api/posts/admin/${id}`)
+    const res = await owner.get(`/api/posts/admin/${id}`)
     expect(res.statusCode).toBe(200)
     const post = res.json().data
     expect(post).toMatchObject({
@@ -93,7 +80,7 @@ describe('creating and reading posts', () => {
       meta_title: 'Custom',
       meta_description: 'Custom description',
     })
-    const post = (await api('GET', `/api/posts/admin/${id}`)).json().data
+    const post = (await owner.get(`/api/posts/admin/${id}`)).json().data
     expect(post).toMatchObject({ status: 'published', meta_title: 'Custom', meta_description: 'Custom description' })
     expect(post.published_at).toEqual(expect.any(String))
   })
@@ -121,8 +108,8 @@ describe('creating and reading posts', () => {
     expect((await create({ tags: [99999] })).json().error).toBe('One of the chosen tags does not exist')
     expect((await create({ featured_image: 'javascript:alert(1)' })).statusCode).toBe(400)
     expect((await create({ status: 'secret' })).statusCode).toBe(400)
-    expect((await api('GET', '/api/posts/admin/999999')).statusCode).toBe(404)
-    expect((await api('GET', '/api/posts/admin/abc')).statusCode).toBe(400)
+    expect((await owner.get('/api/posts/admin/999999')).statusCode).toBe(404)
+    expect((await owner.get('/api/posts/admin/abc')).statusCode).toBe(400)
   })
 })
 
@@ -130,16 +117,16 @@ describe('editing, publishing and deleting', () => {
   it('regenerates a draft slug on rename but keeps a published slug; publishing sets published_at once', async () => {
     const id = await createdId({ title: 'Working Title' })
     const body = { title: 'Final Title', content: '<p>Edited.</p>' }
-    expect((await api('PUT', `/api/posts/${id}`, body)).json().data.slug).toBe('final-title')
+    expect((await owner.put(`/api/posts/${id}`, body)).json().data.slug).toBe('final-title')
 
-    const published = await api('PUT', `/api/posts/${id}`, { ...body, status: 'published' })
+    const published = await owner.put(`/api/posts/${id}`, { ...body, status: 'published' })
     expect(published.statusCode).toBe(200)
-    const first = (await api('GET', `/api/posts/admin/${id}`)).json().data
+    const first = (await owner.get(`/api/posts/admin/${id}`)).json().data
     expect(first.status).toBe('published')
 
-    await api('PUT', `/api/posts/${id}`, { ...body, title: 'Renamed After Publishing', status: 'draft' })
-    await api('PUT', `/api/posts/${id}`, { ...body, title: 'Renamed After Publishing', status: 'published' })
-    const after = (await api('GET', `/api/posts/admin/${id}`)).json().data
+    await owner.put(`/api/posts/${id}`, { ...body, title: 'Renamed After Publishing', status: 'draft' })
+    await owner.put(`/api/posts/${id}`, { ...body, title: 'Renamed After Publishing', status: 'published' })
+    const after = (await owner.get(`/api/posts/admin/${id}`)).json().data
     expect(after).toMatchObject({
       slug: 'final-title',
       title: 'Renamed After Publishing',
@@ -149,8 +136,8 @@ describe('editing, publishing and deleting', () => {
 
   it('keeps the status on Save Changes (no status in the body)', async () => {
     const id = await createdId({ status: 'published' })
-    await api('PUT', `/api/posts/${id}`, { title: 'Island Hopping', content: '<p>New words.</p>' })
-    expect((await api('GET', `/api/posts/admin/${id}`)).json().data).toMatchObject({
+    await owner.put(`/api/posts/${id}`, { title: 'Island Hopping', content: '<p>New words.</p>' })
+    expect((await owner.get(`/api/posts/admin/${id}`)).json().data).toMatchObject({
       status: 'published',
       content: '<p>New words.</p>',
     })
@@ -158,21 +145,21 @@ describe('editing, publishing and deleting', () => {
 
   it('deletes, then answers 404', async () => {
     const id = await createdId()
-    expect((await api('DELETE', `/api/posts/${id}`)).json()).toEqual({ success: true, data: { id } })
-    expect((await api('DELETE', `/api/posts/${id}`)).statusCode).toBe(404)
-    expect((await api('PUT', `/api/posts/${id}`, { title: 'x', content: '<p>x</p>' })).statusCode).toBe(404)
+    expect((await owner.delete(`/api/posts/${id}`)).json()).toEqual({ success: true, data: { id } })
+    expect((await owner.delete(`/api/posts/${id}`)).statusCode).toBe(404)
+    expect((await owner.put(`/api/posts/${id}`, { title: 'x', content: '<p>x</p>' })).statusCode).toBe(404)
   })
 })
 
 describe('the admin list', () => {
-  it('filters by status, searches, and paginates 10 per page with the spec shape', async () => {
+  it('filters by status, searches, and paginates 10 per page with the documented shape', async () => {
     for (let i = 1; i <= 12; i++)
       await createdId({
         title: `Zanzibar diary ${i}`,
         excerpt: i === 5 ? 'Spice farms' : '',
         status: i % 4 === 0 ? 'published' : 'draft',
       })
-    const page1 = (await api('GET', '/api/posts/admin?search=zanzibar')).json()
+    const page1 = (await owner.get('/api/posts/admin?search=zanzibar')).json()
     expect(page1.pagination).toEqual({ page: 1, limit: 10, total: 12, pages: 2 })
     expect(page1.data).toHaveLength(10)
     expect(Object.keys(page1.data[0]).sort()).toEqual(
@@ -191,37 +178,31 @@ describe('the admin list', () => {
         'view_count',
       ].sort(),
     )
-    const page2 = (await api('GET', '/api/posts/admin?search=zanzibar&page=2')).json()
+    const page2 = (await owner.get('/api/posts/admin?search=zanzibar&page=2')).json()
     expect(page2.data).toHaveLength(2)
     expect(new Set([...page1.data, ...page2.data].map((p: { id: number }) => p.id)).size).toBe(12)
 
-    const published = (await api('GET', '/api/posts/admin?search=ZANZIBAR&status=published')).json()
+    const published = (await owner.get('/api/posts/admin?search=ZANZIBAR&status=published')).json()
     expect(published.data.map((p: { title: string }) => p.title).sort()).toEqual([
       'Zanzibar diary 12',
       'Zanzibar diary 4',
       'Zanzibar diary 8',
     ])
     expect(
-      (await api('GET', '/api/posts/admin?search=spice%20farms')).json().data.map((p: { title: string }) => p.title),
+      (await owner.get('/api/posts/admin?search=spice%20farms')).json().data.map((p: { title: string }) => p.title),
     ).toEqual(['Zanzibar diary 5'])
-    expect((await api('GET', '/api/posts/admin?search=nothing-matches-this')).json()).toMatchObject({
+    expect((await owner.get('/api/posts/admin?search=nothing-matches-this')).json()).toMatchObject({
       data: [],
       pagination: { total: 0, pages: 0 },
     })
-    expect((await api('GET', '/api/posts/admin?status=lost')).statusCode).toBe(400)
-    expect((await api('GET', '/api/posts/admin?page=0')).statusCode).toBe(400)
+    expect((await owner.get('/api/posts/admin?status=lost')).statusCode).toBe(400)
+    expect((await owner.get('/api/posts/admin?page=0')).statusCode).toBe(400)
   })
 })
 
 describe('featured image upload', () => {
   const upload = async (id: number, bytes: Buffer, filename = 'photo.png', type = 'image/png') => {
-    const body = await multipart(bytes, filename, type)
-    return server.app.inject({
-      method: 'POST',
-      url: `/api/posts/${id}/upload`,
-      payload: body.payload,
-      headers: { ...body.headers, ...headers() },
-    })
+    return owner.upload(`/api/posts/${id}/upload`, { bytes, filename, type })
   }
 
   it('accepts a real PNG and serves it back', async () => {
@@ -233,7 +214,7 @@ describe('featured image upload', () => {
     expect(res.statusCode, res.body).toBe(200)
     const { url } = res.json().data
     expect(url).toMatch(/^\/media\/posts\//)
-    const served = await server.app.inject({ method: 'GET', url })
+    const served = await server.api.get(url)
     expect(served.statusCode).toBe(200)
     expect((await sharp(served.rawPayload).metadata()).width).toBe(64)
   })
@@ -242,7 +223,7 @@ describe('featured image upload', () => {
     const id = await createdId()
     const script = await upload(id, Buffer.from('<script>alert(1)</script>'), 'evil.png', 'image/png')
     expect([script.statusCode, script.json().error]).toEqual([400, 'Please select an image file'])
-    const none = await server.app.inject({ method: 'POST', url: `/api/posts/${id}/upload`, headers: headers() })
+    const none = await owner.post(`/api/posts/${id}/upload`)
     expect(none.statusCode).toBe(400)
     const big = Buffer.alloc(10 * 1024 * 1024 + 16)
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(big)
@@ -254,22 +235,22 @@ describe('featured image upload', () => {
 
 describe('AI generation for a post', () => {
   it('uses the post as context and answers content and word count', async () => {
-    await api('POST', '/api/settings/ai', {
+    await owner.post('/api/settings/ai', {
       geminiApiKey: fakeGeminiKeys.good,
       enabled: true,
       model: 'gemini-1.5-flash',
       maxTokens: 2048,
     })
     const id = await createdId({ title: 'Night Market in Taipei', category_id: categoryId })
-    const res = await api('POST', `/api/posts/${id}/ai/generate`, { prompt: 'Write an excerpt', type: 'excerpt' })
+    const res = await owner.post(`/api/posts/${id}/ai/generate`, { prompt: 'Write an excerpt', type: 'excerpt' })
     expect(res.json()).toEqual({ success: true, data: { content: FAKE_GEMINI_REPLY, wordCount: 12 } })
     const sent = JSON.stringify(fake.requests.at(-1)?.body)
     expect(sent).toContain('Post title: Night Market in Taipei')
     expect(sent).toContain('Category: Beach Destinations')
-    expect((await api('POST', `/api/posts/${id}/ai/generate`, { prompt: '' })).json().error).toBe(
+    expect((await owner.post(`/api/posts/${id}/ai/generate`, { prompt: '' })).json().error).toBe(
       'Please enter a prompt',
     )
-    expect((await api('POST', '/api/posts/999999/ai/generate', { prompt: 'x' })).statusCode).toBe(404)
+    expect((await owner.post('/api/posts/999999/ai/generate', { prompt: 'x' })).statusCode).toBe(404)
   })
 })
 
@@ -297,7 +278,7 @@ describe('the dashboard payload', () => {
       ],
     })
     await prisma.newsletterSubscriber.create({ data: { email: 'reader@example.com' } })
-    const res = await api('GET', '/api/posts/admin/stats')
+    const res = await owner.get('/api/posts/admin/stats')
     expect(res.statusCode).toBe(200)
     const data = res.json().data
     const [published, drafts] = await Promise.all([

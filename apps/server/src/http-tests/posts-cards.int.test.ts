@@ -85,7 +85,7 @@ describe('posts.cards (the blog list procedure)', () => {
     expect(past.pagination).toEqual({ page: 5, limit: 3, total: 4, pages: 2 })
   })
 
-  it("keeps the spec's search: case-insensitive on title, excerpt, location name, location country and category name", async () => {
+  it('keeps the documented search: case-insensitive on title, excerpt, location name, location country and category name', async () => {
     expect(slugsOf((await cards({ search: 'APURN' })).body.result.data)).toEqual(['annapurna-circuit'])
     expect(slugsOf((await cards({ search: 'lagoons' })).body.result.data)).toEqual(['el-nido'])
     expect(slugsOf((await cards({ search: 'erg chebbi' })).body.result.data)).toEqual(['sahara-night'])
@@ -113,7 +113,7 @@ describe('posts.cards (the blog list procedure)', () => {
     for (const input of [{ limit: 0 }, { cursor: 0 }, { search: 'x'.repeat(201) }, { cursor: 1.5 }]) {
       expect((await cards(input)).status, JSON.stringify(input)).toBe(400)
     }
-    // Issue 11's input policy: a page size beyond the maximum is served at the maximum, never refused.
+    // The input policy: a page size beyond the maximum is served at the maximum, never refused.
     expect((await cards({ limit: 49 })).status).toBe(200)
   })
 })

@@ -2,24 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { PostScheduler, type PublishedByScheduler } from '@wayfarer/api'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import { openDatabase } from '@wayfarer/db'
-import { publicPlaces, startTestServer, type TestServer } from '../testing/test-server'
-import { createServer } from '../server'
-import { testConfig } from '../testing/test-config'
+import {
+  publicPlaces,
+  startServersOnOneDatabase,
+  startTestServer,
+  type Api,
+  type TestServer,
+} from '../testing/test-server'
 import { freePort, killStartedServers, startMain, waitForHealth } from '../testing/server-process'
 
 let server: TestServer
-let token: string
+let owner: Api
 beforeAll(async () => {
   server = await startTestServer({ appShell: true, config: { scheduleCheckMs: 60_000 } })
-  token = await server.ownerToken()
+  owner = await server.api.asOwner()
 })
 afterAll(async () => {
   killStartedServers()
   await server.close()
 })
 
-const api = (method: 'POST' | 'PUT', url: string, payload: object) =>
-  server.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } })
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 const everywhere = (slug: string) => publicPlaces(server.app, slug)
@@ -27,7 +29,7 @@ const everywhere = (slug: string) => publicPlaces(server.app, slug)
 describe('scheduled publishing', () => {
   it('a post scheduled 2 s ahead is public everywhere after that moment and nowhere before', async () => {
     const at = new Date(Date.now() + 2000)
-    const created = await api('POST', '/api/posts', {
+    const created = await owner.post('/api/posts', {
       title: 'Sunrise Over Bagan',
       content: '<p>Balloons at dawn.</p>',
       status: 'scheduled',
@@ -42,7 +44,7 @@ describe('scheduled publishing', () => {
       author_email: 'early@example.com',
       content: 'Can I comment already?',
     }
-    const early = await server.app.inject({ method: 'POST', url: '/api/comments/submit', payload: comment })
+    const early = await server.api.post('/api/comments/submit', comment)
     // On a very busy machine the checks may end after the moment; then only the "after" half says anything.
     if (Date.now() < at.getTime()) {
       expect(hidden).toEqual({ list: false, page: false, sitemap: false, rss: false })
@@ -57,13 +59,7 @@ describe('scheduled publishing', () => {
       if (seen.list) expect(Date.now()).toBeGreaterThanOrEqual(at.getTime())
     }
     expect(await everywhere(slug)).toEqual({ list: true, page: true, sitemap: true, rss: true })
-    const admin = (
-      await server.app.inject({
-        method: 'GET',
-        url: `/api/posts/admin/${id}`,
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json().data
+    const admin = (await owner.get(`/api/posts/admin/${id}`)).json().data
     expect(admin).toMatchObject({ status: 'published', published_at: at.toISOString() })
     expect(
       (
@@ -78,18 +74,18 @@ describe('scheduled publishing', () => {
   }, 40_000)
 
   it('refuses a time in the past, and taking a scheduled post back to draft forgets its time', async () => {
-    const past = await api('POST', '/api/posts', {
+    const past = await owner.post('/api/posts', {
       title: 'Too Late',
       content: '<p>x</p>',
       status: 'scheduled',
       published_at: new Date(Date.now() - 60_000).toISOString(),
     })
     expect(past.json()).toEqual({ success: false, error: 'Choose a date and time in the future to schedule the post' })
-    const missing = await api('POST', '/api/posts', { title: 'No Time', content: '<p>x</p>', status: 'scheduled' })
+    const missing = await owner.post('/api/posts', { title: 'No Time', content: '<p>x</p>', status: 'scheduled' })
     expect(missing.json().error).toBe('Choose a date and time in the future to schedule the post')
     const later = new Date(Date.now() + 86_400_000).toISOString()
     const { id, slug } = (
-      await api('POST', '/api/posts', {
+      await owner.post('/api/posts', {
         title: 'Next Week',
         content: '<p>x</p>',
         status: 'scheduled',
@@ -97,15 +93,9 @@ describe('scheduled publishing', () => {
       })
     ).json().data
     expect(await everywhere(slug)).toEqual({ list: false, page: false, sitemap: false, rss: false })
-    const listed = (
-      await server.app.inject({
-        method: 'GET',
-        url: '/api/posts/admin?status=scheduled',
-        headers: { authorization: `Bearer ${token}` },
-      })
-    ).json().data
+    const listed = (await owner.get('/api/posts/admin?status=scheduled')).json().data
     expect(listed).toEqual([expect.objectContaining({ id, status: 'scheduled' })])
-    await api('PUT', `/api/posts/${id}`, { title: 'Next Week', content: '<p>x</p>', status: 'draft' })
+    await owner.put(`/api/posts/${id}`, { title: 'Next Week', content: '<p>x</p>', status: 'draft' })
     const draft = await server.database.prisma.post.findUniqueOrThrow({ where: { id } })
     expect([draft.status, draft.publishedAt]).toEqual(['draft', null])
   })
@@ -152,7 +142,17 @@ describe('two servers on one database', () => {
   it('publish each scheduled post once', async () => {
     const sharedUrl = process.env.TEST_DATABASE_URL
     const empty = sharedUrl ? await createEmptyDatabase(sharedUrl) : null
-    const db = empty ? await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }) : server.database
+    const logs: string[] = []
+    const inProcess = empty
+      ? undefined
+      : await startServersOnOneDatabase({
+          config: { scheduleCheckMs: 1000 },
+          server: {
+            onScheduledPublish: (posts) =>
+              void logs.push(JSON.stringify({ posts: posts.map((p) => p.id), msg: 'scheduled post(s)' })),
+          },
+        })
+    const db = empty ? await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }) : inProcess!.database
     const stops: (() => Promise<unknown>)[] = []
     try {
       const ports = [await freePort(), await freePort()]
@@ -163,20 +163,14 @@ describe('two servers on one database', () => {
         LOG_LEVEL: 'info',
         SCHEDULE_CHECK_SECONDS: '1',
       }
-      const logs: string[] = []
       if (empty) {
         const processes = ports.map((port) => startMain({ ...env, DATABASE_URL: empty.url, PORT: String(port) }))
         for (const p of processes) stops.push(async () => (p.child.kill('SIGTERM'), await p.exited))
         await Promise.all(processes.map((p, i) => waitForHealth(ports[i]!, p)))
         stops.push(async () => logs.push(...processes.map((p) => p.output())))
       } else {
-        for (const port of ports) {
-          const app = await createServer(testConfig({ scheduleCheckMs: 1000, webDistDir: '/nonexistent' }), {
-            database: db,
-            onScheduledPublish: (posts) =>
-              void logs.push(JSON.stringify({ posts: posts.map((p) => p.id), msg: 'scheduled post(s)' })),
-          })
-          await app.listen({ port, host: '127.0.0.1' })
+        for (const [i, app] of inProcess!.apps.entries()) {
+          await app.listen({ port: ports[i]!, host: '127.0.0.1' })
           stops.push(() => app.close())
         }
       }
@@ -219,6 +213,7 @@ describe('two servers on one database', () => {
         await db.close()
         await empty.drop()
       }
+      await inProcess?.close()
     }
   }, 90_000)
 })

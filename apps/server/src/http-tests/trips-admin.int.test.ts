@@ -98,7 +98,7 @@ describe('stories and photos in a trip', () => {
   })
 
   it('puts a story in a trip and takes it out; the post editor’s save does the same', async () => {
-    const story = await createStory(server, await server.ownerToken(), { title: 'Thorong La' })
+    const story = await createStory(server, { title: 'Thorong La' })
     // Published now (20 March): ten days after the trip, so it needs its own time.
     const late = await asOwner(server, 'PUT', `/api/posts/${story.id}/trip`, { trip_id: trip.id })
     expect(late.status).toBe(400)
@@ -164,7 +164,7 @@ describe('stories and photos in a trip', () => {
 
   it('deletes a trip and keeps its stories, no longer in it', async () => {
     const doomed = await createTrip(server, { title: 'Short Hop', start_date: '2026-03-15' })
-    const story = await createStory(server, await server.ownerToken(), { title: 'Hop', trip_id: doomed.id })
+    const story = await createStory(server, { title: 'Hop', trip_id: doomed.id })
     expect((await asOwner(server, 'DELETE', `/api/trips/${doomed.id}`)).body.data).toEqual({ id: doomed.id })
     expect(await server.database.prisma.post.findUniqueOrThrow({ where: { id: story.id } })).toMatchObject({
       tripId: null,

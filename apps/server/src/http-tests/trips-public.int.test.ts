@@ -19,7 +19,7 @@ beforeAll(async () => {
   const draft = await createTrip(server, { title: 'Secret Plans', start_date: '2026-03-01', status: 'draft' })
   Object.assign(ids, { nepal: nepal.id, iceland: iceland.id, draft: draft.id })
   // 23:30 in Kathmandu on 12 March: day 1, though UTC already says 18:45 on the 12th… and day 2 would start at 18:15.
-  const first = await createStory(server, await server.ownerToken(), {
+  const first = await createStory(server, {
     title: 'Kathmandu Arrival',
     trip_id: nepal.id,
     happened_at: '2026-03-12T17:45:00Z',
@@ -29,7 +29,7 @@ beforeAll(async () => {
     longitude: 85.31,
   })
   await attachWalk(server, first.id, 27.71, 85.31)
-  await createStory(server, await server.ownerToken(), {
+  await createStory(server, {
     title: 'Into the Hills',
     trip_id: nepal.id,
     happened_at: '2026-03-14T06:00:00+05:45',
@@ -37,20 +37,20 @@ beforeAll(async () => {
     latitude: 27.72,
     longitude: 85.52,
   })
-  await createStory(server, await server.ownerToken(), { title: 'A Draft Day', trip_id: nepal.id, status: 'draft' })
+  await createStory(server, { title: 'A Draft Day', trip_id: nepal.id, status: 'draft' })
   // No "when it happened": the publish time (the clock) counts, day 9.
-  await createStory(server, await server.ownerToken(), {
+  await createStory(server, {
     title: 'Pokhara Lakeside',
     trip_id: nepal.id,
     location_country: 'Nepal',
   })
-  await createStory(server, await server.ownerToken(), {
+  await createStory(server, {
     title: 'Reykjavik Nights',
     trip_id: iceland.id,
     happened_at: '2025-06-02T22:00:00Z',
     location_country: 'Iceland',
   })
-  await createStory(server, await server.ownerToken(), { title: 'Loose Story' })
+  await createStory(server, { title: 'Loose Story' })
   await galleryPhoto(server, 'trip/day1', {
     takenAt: new Date('2026-03-12T10:00:00Z'),
     latitude: 27.7,
@@ -66,13 +66,12 @@ beforeAll(async () => {
 }, 240_000)
 afterAll(() => server.close())
 
-const get = (url: string) => server.app.inject({ method: 'GET', url })
 const trpc = async (procedure: string, input: unknown) =>
-  (await get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)).json().result.data
+  (await server.api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)).json().result.data
 
 describe('GET /api/trips (trips.list)', () => {
   it('lists published trips, live first, with derived figures, and never a draft', async () => {
-    const res = await get('/api/trips')
+    const res = await server.api.get('/api/trips')
     expect(res.statusCode).toBe(200)
     const { trips } = tripsOutput.parse({ trips: res.json().data })
     expect(trips.map((t) => [t.slug, t.state])).toEqual([
@@ -98,7 +97,7 @@ describe('GET /api/trips (trips.list)', () => {
 describe('GET /api/trips/{slug} (trips.bySlug)', () => {
   let page: TripPage
   beforeAll(async () => {
-    const res = await get('/api/trips/nepal-on-foot')
+    const res = await server.api.get('/api/trips/nepal-on-foot')
     expect(res.statusCode).toBe(200)
     page = tripPage.parse(res.json().data)
   })
@@ -156,53 +155,53 @@ describe('GET /api/trips/{slug} (trips.bySlug)', () => {
   })
 
   it.each(['secret-plans', 'no-such-trip'])('answers 404 for %s (a draft or unknown trip)', async (slug) => {
-    const res = await get(`/api/trips/${slug}`)
+    const res = await server.api.get(`/api/trips/${slug}`)
     expect(res.statusCode).toBe(404)
     expect(res.json()).toEqual({ success: false, error: 'Trip not found' })
   })
 
   it('refuses a slug with a control character with 400', async () => {
-    expect((await get('/api/trips/a%01b')).statusCode).toBe(400)
+    expect((await server.api.get('/api/trips/a%01b')).statusCode).toBe(400)
   })
 })
 
 describe('GET /api/trips/{slug}/timeline (trips.timeline)', () => {
   it('reads the timeline on from a day, and says where the next page starts', async () => {
-    const page = tripPage.parse((await get('/api/trips/nepal-on-foot')).json().data)
+    const page = tripPage.parse((await server.api.get('/api/trips/nepal-on-foot')).json().data)
     expect(page.timeline_next_day).toBeNull()
-    const res = await get('/api/trips/nepal-on-foot/timeline?from_day=3')
+    const res = await server.api.get('/api/trips/nepal-on-foot/timeline?from_day=3')
     expect(res.statusCode).toBe(200)
     const more = tripTimelinePage.parse(res.json().data)
     expect(more.next_day).toBeNull()
     expect(more.timeline).toEqual(page.timeline.slice(2))
     expect(await trpc('trips.timeline', { slug: 'nepal-on-foot', from_day: 3 })).toEqual(more)
-    expect((await get('/api/trips/nepal-on-foot/timeline?from_day=10')).json().data).toEqual({
+    expect((await server.api.get('/api/trips/nepal-on-foot/timeline?from_day=10')).json().data).toEqual({
       timeline: [],
       next_day: null,
     })
-    expect((await get('/api/trips/nepal-on-foot/timeline?from_day=0')).statusCode).toBe(400)
-    expect((await get('/api/trips/secret-plans/timeline?from_day=1')).statusCode).toBe(404)
+    expect((await server.api.get('/api/trips/nepal-on-foot/timeline?from_day=0')).statusCode).toBe(400)
+    expect((await server.api.get('/api/trips/secret-plans/timeline?from_day=1')).statusCode).toBe(404)
   })
 })
 
 describe('GET /api/trips/{slug}/days/{day}/photos (trips.dayPhotos)', () => {
   it('pages a day’s published photos and refuses a day the trip has not reached', async () => {
-    const res = await get('/api/trips/nepal-on-foot/days/1/photos?limit=10')
+    const res = await server.api.get('/api/trips/nepal-on-foot/days/1/photos?limit=10')
     expect(res.statusCode).toBe(200)
     expect(res.json().data.map((p: { title: string }) => p.title)).toEqual(['trip/day1'])
     expect(res.json().pagination).toEqual({ page: 1, limit: 10, total: 1, pages: 1 })
-    expect((await get('/api/trips/nepal-on-foot/days/2/photos')).json().data).toEqual([])
-    const later = await get('/api/trips/nepal-on-foot/days/10/photos')
+    expect((await server.api.get('/api/trips/nepal-on-foot/days/2/photos')).json().data).toEqual([])
+    const later = await server.api.get('/api/trips/nepal-on-foot/days/10/photos')
     expect(later.statusCode).toBe(404)
     expect(later.json().error).toBe('Choose a day from 1 to 9')
-    expect((await get('/api/trips/nepal-on-foot/days/0/photos')).statusCode).toBe(400)
-    expect((await get('/api/trips/secret-plans/days/1/photos')).statusCode).toBe(404)
+    expect((await server.api.get('/api/trips/nepal-on-foot/days/0/photos')).statusCode).toBe(400)
+    expect((await server.api.get('/api/trips/secret-plans/days/1/photos')).statusCode).toBe(404)
   })
 })
 
 describe('GET /api/posts/slug/{slug}/trip (trips.storyContext)', () => {
   it('says which day of which trip a story is, with the stories before and after it', async () => {
-    const res = await get('/api/posts/slug/into-the-hills/trip')
+    const res = await server.api.get('/api/posts/slug/into-the-hills/trip')
     expect(res.statusCode).toBe(200)
     expect(storyTripContext.parse(res.json().data)).toEqual({
       trip: { slug: 'nepal-on-foot', title: 'Nepal on Foot', state: 'live', day_count: 9 },
@@ -215,33 +214,33 @@ describe('GET /api/posts/slug/{slug}/trip (trips.storyContext)', () => {
   })
 
   it('answers null for a story in no trip, and 404 for a draft', async () => {
-    expect((await get('/api/posts/slug/loose-story/trip')).json()).toEqual({ success: true, data: null })
-    expect((await get('/api/posts/slug/a-draft-day/trip')).statusCode).toBe(404)
+    expect((await server.api.get('/api/posts/slug/loose-story/trip')).json()).toEqual({ success: true, data: null })
+    expect((await server.api.get('/api/posts/slug/a-draft-day/trip')).statusCode).toBe(404)
   })
 
   it('leaves the public post shape of GET /api/posts/slug/{slug} as it was', async () => {
-    const post = (await get('/api/posts/slug/into-the-hills')).json().data
+    const post = (await server.api.get('/api/posts/slug/into-the-hills')).json().data
     expect(post).not.toHaveProperty('trip_id')
     expect(post).not.toHaveProperty('happened_at')
   })
 
   it('answers null once the trip is a draft again', async () => {
     await server.database.prisma.trip.update({ where: { id: ids.iceland }, data: { status: 'draft' } })
-    expect((await get('/api/posts/slug/reykjavik-nights/trip')).json().data).toBeNull()
+    expect((await server.api.get('/api/posts/slug/reykjavik-nights/trip')).json().data).toBeNull()
     await server.database.prisma.trip.update({ where: { id: ids.iceland }, data: { status: 'published' } })
   })
 })
 
 describe('places.map with trips', () => {
   it('draws every published trip’s lines and filters to one trip', async () => {
-    const all = (await get('/api/places/map?zoom=0')).json().data
+    const all = (await server.api.get('/api/places/map?zoom=0')).json().data
     expect(all.trips.map((t: { slug: string }) => t.slug).sort()).toEqual(['iceland-ring-road', 'nepal-on-foot'])
-    const one = (await get('/api/places/map?zoom=12&bbox=84,27,86,28&trip=nepal-on-foot')).json().data
+    const one = (await server.api.get('/api/places/map?zoom=12&bbox=84,27,86,28&trip=nepal-on-foot')).json().data
     expect(one.trips).toHaveLength(1)
     expect(one.trips[0].lines[0][0]).toEqual([85.31, 27.71])
     expect(one.stories.map((s: { slug: string }) => s.slug).sort()).toEqual(['into-the-hills', 'kathmandu-arrival'])
     expect(one.photos.map((p: { title: string }) => p.title)).toEqual(['trip/day1'])
-    const draft = (await get('/api/places/map?zoom=0&trip=secret-plans')).json().data
+    const draft = (await server.api.get('/api/places/map?zoom=0&trip=secret-plans')).json().data
     expect([draft.trips, draft.stories, draft.clusters]).toEqual([[], [], []])
   })
 })

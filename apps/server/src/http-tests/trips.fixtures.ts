@@ -1,5 +1,5 @@
 import type { TestServer } from '../testing/test-server'
-import { createStory, gpxOf, multipart } from './places.fixtures'
+import { createStory, gpxOf } from './places.fixtures'
 
 /** The clock of the trips tests: 12:00 UTC on 20 March 2026 (17:45 in Kathmandu). */
 export const TRIPS_NOW = new Date('2026-03-20T12:00:00Z')
@@ -19,12 +19,11 @@ export async function asOwner<T = Record<string, unknown>>(
   url: string,
   payload?: unknown,
 ) {
-  const res = await server.app.inject({
-    method,
-    url,
-    headers: await owner(server),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  })
+  const api = await server.api.asOwner()
+  const res =
+    method === 'GET'
+      ? await api.get(url)
+      : await api[method.toLowerCase() as 'post' | 'put' | 'delete'](url, payload as Record<string, unknown>)
   return { status: res.statusCode, body: res.json() as Envelope<T> }
 }
 
@@ -75,22 +74,17 @@ export async function galleryPhoto(
 
 /** Attaches a two-point GPX route (about 11 km north) to a story. */
 export async function attachWalk(server: TestServer, postId: number, lat: number, lon: number) {
-  const body = await multipart(
-    'gpx',
-    new TextEncoder().encode(
-      gpxOf([
-        [lat, lon, 800],
-        [lat + 0.1, lon, 900],
-      ]),
-    ),
-    'walk.gpx',
-    'application/gpx+xml',
-  )
-  const res = await server.app.inject({
-    method: 'POST',
-    url: `/api/posts/${postId}/route`,
-    headers: { ...(await owner(server)), ...body.headers },
-    payload: body.payload,
+  const gpx = gpxOf([
+    [lat, lon, 800],
+    [lat + 0.1, lon, 900],
+  ])
+  const res = await (
+    await server.api.asOwner()
+  ).upload(`/api/posts/${postId}/route`, {
+    field: 'gpx',
+    bytes: new TextEncoder().encode(gpx),
+    filename: 'walk.gpx',
+    type: 'application/gpx+xml',
   })
   if (res.statusCode !== 200) throw new Error(`route not attached: ${res.body}`)
 }

@@ -17,20 +17,20 @@ afterAll(async () => {
   await fake.close()
 })
 
-const get = (s: TestServer, url: string) => s.app.inject({ method: 'GET', url })
-
 describe('GET /api/youtube/travel-videos and /shorts with a configured channel', () => {
   it('serves concurrent first visitors from one upstream fetch, then from memory', async () => {
     const first = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => get(server, i % 2 ? '/api/youtube/shorts' : '/api/youtube/travel-videos')),
+      Array.from({ length: 10 }, (_, i) =>
+        server.api.get(i % 2 ? '/api/youtube/shorts' : '/api/youtube/travel-videos'),
+      ),
     )
     expect(first.every((r) => r.statusCode === 200)).toBe(true)
-    for (let i = 0; i < 20; i++) await get(server, '/api/youtube/travel-videos?maxResults=6')
+    for (let i = 0; i < 20; i++) await server.api.get('/api/youtube/travel-videos?maxResults=6')
     expect(fake.calls).toEqual({ channels: 1, playlistItems: 1, videos: 1 })
   })
 
   it('maps every Video field from channels -> playlistItems -> videos', async () => {
-    const res = await get(server, '/api/youtube/travel-videos?maxResults=6')
+    const res = await server.api.get('/api/youtube/travel-videos?maxResults=6')
     expect(res.statusCode).toBe(200)
     const body = res.json()
     expect(body.success).toBe(true)
@@ -60,33 +60,35 @@ describe('GET /api/youtube/travel-videos and /shorts with a configured channel',
   })
 
   it('lists the newest long videos, leaving Shorts to their own section', async () => {
-    const ids = (await get(server, '/api/youtube/travel-videos?maxResults=6'))
+    const ids = (await server.api.get('/api/youtube/travel-videos?maxResults=6'))
       .json()
       .data.map((v: { id: string }) => v.id)
     expect(ids).toEqual(['fakeVideo01', 'fakeVideo02', 'fakeVideo03', 'fakeLive001', 'fakeVideo04', 'fakeVideo05'])
-    expect((await get(server, '/api/youtube/travel-videos')).json().data).toHaveLength(6)
-    expect((await get(server, '/api/youtube/travel-videos?maxResults=2')).json().data).toHaveLength(2)
+    expect((await server.api.get('/api/youtube/travel-videos')).json().data).toHaveLength(6)
+    expect((await server.api.get('/api/youtube/travel-videos?maxResults=2')).json().data).toHaveLength(2)
   })
 
   it('detects Shorts by duration up to 180 s or a #shorts tag, only from the owner’s channel', async () => {
-    const res = await get(server, '/api/youtube/shorts?maxResults=4')
+    const res = await server.api.get('/api/youtube/shorts?maxResults=4')
     expect(res.statusCode).toBe(200)
     const data = res.json().data as { id: string; isShort: boolean; channelTitle: string }[]
     // fakeShort02 runs 4 minutes but is tagged #shorts; otherChan01 (40 s) belongs to another channel.
     expect(data.map((v) => v.id)).toEqual(['fakeShort01', 'fakeShort02', 'fakeShort03', 'fakeShort04'])
     expect(data.every((v) => v.isShort && v.channelTitle === 'Wayfarer Travels')).toBe(true)
-    expect((await get(server, '/api/youtube/shorts?maxResults=50')).json().data).toHaveLength(5)
+    expect((await server.api.get('/api/youtube/shorts?maxResults=50')).json().data).toHaveLength(5)
   })
 
   it('answers the same over tRPC', async () => {
-    const res = await get(server, `/trpc/youtube.shorts?input=${encodeURIComponent(JSON.stringify({ maxResults: 1 }))}`)
+    const res = await server.api.get(
+      `/trpc/youtube.shorts?input=${encodeURIComponent(JSON.stringify({ maxResults: 1 }))}`,
+    )
     expect(res.statusCode).toBe(200)
     expect(res.json().result.data).toEqual([expect.objectContaining({ id: 'fakeShort01', isShort: true })])
   })
 
   it('refuses a malformed maxResults with 400', async () => {
     for (const q of ['0', '51', 'abc', '2.5']) {
-      const res = await get(server, `/api/youtube/travel-videos?maxResults=${q}`)
+      const res = await server.api.get(`/api/youtube/travel-videos?maxResults=${q}`)
       expect(res.statusCode).toBe(400)
       expect(res.json()).toEqual({ success: false, error: expect.stringMatching(/maxResults/) })
     }
@@ -108,20 +110,20 @@ describe('background refresh', () => {
     // Still fresh after nine minutes.
     clock += 9 * 60_000
     fake.uploads[0]!.title = 'Renamed upstream'
-    expect((await get(server, '/api/youtube/travel-videos')).json().data[0].title).not.toBe('Renamed upstream')
+    expect((await server.api.get('/api/youtube/travel-videos')).json().data[0].title).not.toBe('Renamed upstream')
     expect(fake.calls).toEqual(before)
 
     // Stale: visitors get the cached answer while one refresh runs.
     clock += 2 * 60_000
     const stale = await Promise.all([
-      get(server, '/api/youtube/travel-videos'),
-      get(server, '/api/youtube/shorts'),
-      get(server, '/api/youtube/travel-videos'),
+      server.api.get('/api/youtube/travel-videos'),
+      server.api.get('/api/youtube/shorts'),
+      server.api.get('/api/youtube/travel-videos'),
     ])
     expect(stale[0].json().data[0].title).not.toBe('Renamed upstream')
     expect(stale.every((r) => r.statusCode === 200)).toBe(true)
     await expect
-      .poll(async () => (await get(server, '/api/youtube/travel-videos')).json().data[0].title)
+      .poll(async () => (await server.api.get('/api/youtube/travel-videos')).json().data[0].title)
       .toBe('Renamed upstream')
     // The uploads playlist id is remembered, so a refresh costs 2 quota units instead of 3.
     expect(fake.calls).toEqual({
@@ -133,11 +135,11 @@ describe('background refresh', () => {
     // When a refresh fails, visitors keep getting the cached videos.
     clock += 11 * 60_000
     fake.quotaExceeded = true
-    const during = await get(server, '/api/youtube/travel-videos')
+    const during = await server.api.get('/api/youtube/travel-videos')
     expect(during.statusCode).toBe(200)
     expect(during.json().data[0].title).toBe('Renamed upstream')
     await expect.poll(() => fake.calls.playlistItems).toBe(before.playlistItems + 2)
-    expect((await get(server, '/api/youtube/shorts')).statusCode).toBe(200)
+    expect((await server.api.get('/api/youtube/shorts')).statusCode).toBe(200)
     fake.quotaExceeded = false
   })
 })
@@ -155,7 +157,7 @@ describe('upstream failures answer quickly with {success:false, error}', () => {
         '/api/youtube/shorts?maxResults=4',
         '/api/youtube/travel-videos',
       ]) {
-        const res = await get(s, url)
+        const res = await s.api.get(url)
         expect(res.statusCode).toBe(502)
         expect(res.json()).toEqual({ success: false, error: 'YouTube rejected the API key: check YOUTUBE_API_KEY' })
         expect(res.body).not.toContain(badKey)
@@ -171,7 +173,7 @@ describe('upstream failures answer quickly with {success:false, error}', () => {
     const s = await startTestServer()
     try {
       for (const url of ['/api/youtube/travel-videos?maxResults=6', '/api/youtube/shorts?maxResults=4']) {
-        const res = await get(s, url)
+        const res = await s.api.get(url)
         expect(res.statusCode).toBe(412)
         expect(res.json()).toEqual({
           success: false,

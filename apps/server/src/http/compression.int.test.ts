@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createReadingFixtures } from '../testing/reading-fixtures'
 
-// Issue 10, acceptance 3: every text answer above 1 KB is compressed when the client accepts it — an asset
+// Every text answer above 1 KB is compressed when the client accepts it — an asset
 // (compressed at build time), an API answer and a page (compressed per request).
 let server: TestServer
 let distDir: string

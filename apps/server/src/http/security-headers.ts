@@ -59,7 +59,7 @@ export function pageCsp(config: HeaderConfig, html: string): string {
 const RESOURCE_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 /**
- * Security headers on every response (issue 11, finding 6): helmet's set (nosniff, frame denial, referrer
+ * Security headers on every response: helmet's set (nosniff, frame denial, referrer
  * policy, cross-origin isolation of resources, HSTS when the public URL is https) plus a Content-Security-
  * Policy computed from each HTML body, with hashes rather than nonces so a cached page keeps a valid policy.
  */

@@ -4,9 +4,10 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile } from '@wayfarer/api'
 import { startTestServer, type TestServer } from '../testing/test-server'
-import { ghostExport, startFakeImageHost, writeFixture } from '../testing/import-fixtures'
+import { startFakeImageHost, type FakeImageHost } from '@wayfarer/fakes/image-host'
+import { ghostExport, writeFixture } from '../testing/import-fixtures'
 
-let host: Awaited<ReturnType<typeof startFakeImageHost>>
+let host: FakeImageHost
 let dir: string
 beforeAll(async () => {
   host = await startFakeImageHost()

@@ -1,49 +1,43 @@
-import { createServer, type Server } from 'node:http'
+import { fakePng, startFakeImageHost, type FakeImageAnswer, type FakeImageHost } from '@wayfarer/fakes/image-host'
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import sharp from 'sharp'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { IMAGE_NOT_COPIED, importSiteFile, LocalImageStore, type ImportReport } from '@wayfarer/api'
 import { defaultWxrSite, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
-import { multipart } from '../http-tests/places.fixtures'
 import { startTestServer, type TestServer } from '../testing/test-server'
 
 // A hostile export chooses the addresses of its images. A listener on the loopback interface (IPv4 and IPv6)
 // serves a real PNG as the "secret": had the import fetched it, it would be stored and served to anyone under
 // /media/imports. Every case must leave it untouched.
-let secret: Server
+let secret: FakeImageHost
 let port: number
-const requests: string[] = []
 let server: TestServer
 let dir: string
 
 beforeAll(async () => {
-  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#d00' } })
-    .png()
-    .toBuffer()
-  secret = createServer((req, res) => {
-    requests.push(`${req.headers.host} ${req.url}`)
-    if (req.url === '/redirect-mapped')
-      res.writeHead(302, { location: `http://[::ffff:127.0.0.1]:${port}/internal-secret.png` }).end()
-    else if (req.url === '/redirect-name')
-      res.writeHead(302, { location: `http://localhost:${port}/internal-secret.png` }).end()
-    else res.writeHead(200, { 'content-type': 'image/png' }).end(png)
+  const png = await fakePng('#d00', 8, 8)
+  secret = await startFakeImageHost({
+    listen: '::',
+    answer: (path, { port }): FakeImageAnswer =>
+      path === '/redirect-mapped'
+        ? { status: 302, headers: { location: `http://[::ffff:127.0.0.1]:${port}/internal-secret.png` } }
+        : path === '/redirect-name'
+          ? { status: 302, headers: { location: `http://localhost:${port}/internal-secret.png` } }
+          : { status: 200, headers: { 'content-type': 'image/png' }, body: png },
   })
-  await new Promise<void>((resolve) => secret.listen(0, '::', resolve))
-  port = (secret.address() as AddressInfo).port
+  port = secret.port
   server = await startTestServer({ config: { importMaxMb: { cli: 20, upload: 1 } } })
   dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-ssrf-'))
 }, 60_000)
 afterAll(async () => {
   await server.close()
-  await new Promise<void>((resolve) => secret.close(() => resolve()))
+  await secret.close()
   await rm(dir, { recursive: true, force: true })
 })
 beforeEach(() => {
-  requests.length = 0
+  secret.requests.length = 0
 })
 
 /** A WXR whose site is `siteUrl` and whose stories each show one image (listed as an attachment, as WordPress does). */
@@ -79,7 +73,7 @@ async function importFile(text: string, siteUrl?: string): Promise<ImportReport>
 
 /** Nothing fetched from the secret listener, nothing stored in the image store, nothing served under /media/imports. */
 async function expectNothingTaken(report: ImportReport, refused: string[]) {
-  expect(requests.filter((r) => r.endsWith('/internal-secret.png'))).toEqual([])
+  expect(secret.requests.filter((r) => r.endsWith('/internal-secret.png'))).toEqual([])
   expect(report.counts.images.created).toBe(0)
   const store = server.app.deps.imageStore as LocalImageStore
   expect(await readdir(path.join(store.root, 'imports')).catch(() => [])).toEqual([])
@@ -124,7 +118,7 @@ describe('image copying cannot be pointed at the server’s own network', () => 
     const origin = `http://127.0.0.1:${port}`
     const redirects = [`${origin}/redirect-mapped`, `${origin}/redirect-name`]
     const report = await importFile(hostileWxr(origin, redirects), origin)
-    expect(requests.sort()).toEqual([`127.0.0.1:${port} /redirect-mapped`, `127.0.0.1:${port} /redirect-name`])
+    expect(secret.requests.sort()).toEqual([`127.0.0.1:${port} /redirect-mapped`, `127.0.0.1:${port} /redirect-name`])
     await expectNothingTaken(report, redirects)
 
     // The exception itself: images at the very origin the owner typed are copied (an intranet WordPress).
@@ -138,30 +132,19 @@ describe('image copying cannot be pointed at the server’s own network', () => 
   })
 
   it('the same through Admin → Settings → Import/Export: the upload’s declared site is not trusted', async () => {
-    const token = await server.ownerToken()
-    const auth = { authorization: `Bearer ${token}` }
+    const owner = await server.api.asOwner()
     const image = `http://127.0.0.1:${port}/internal-secret.png`
-    const body = await multipart(
-      'file',
-      new TextEncoder().encode(hostileWxr('http://127.0.0.1', [image])),
-      'site.xml',
-      'text/xml',
-    )
-    const upload = await server.app.inject({
-      method: 'POST',
-      url: '/api/import/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...auth },
+    const upload = await owner.upload('/api/import/upload', {
+      field: 'file',
+      bytes: new TextEncoder().encode(hostileWxr('http://127.0.0.1', [image])),
+      filename: 'site.xml',
+      type: 'text/xml',
     })
     const { id } = (upload.json() as { data: UploadedImport }).data
-    const call = (procedure: string) =>
-      server.app.inject({ method: 'POST', url: `/trpc/transfer.${procedure}`, payload: { id }, headers: auth })
+    const call = (procedure: string) => owner.post(`/trpc/transfer.${procedure}`, { id })
     const settled = async (): Promise<ImportJob> => {
       for (;;) {
-        const res = await server.app.inject({
-          url: `/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`,
-          headers: auth,
-        })
+        const res = await owner.get(`/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`)
         const job = (res.json() as { result: { data: ImportJob } }).result.data
         if (job.state !== 'checking' && job.state !== 'importing') return job
         await new Promise((resolve) => setTimeout(resolve, 20))

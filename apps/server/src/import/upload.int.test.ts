@@ -2,14 +2,14 @@ import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
-import { multipart } from '../http-tests/places.fixtures'
-import { startTestServer, type TestServer } from '../testing/test-server'
-import { DEAD_HOST, ghostExport } from '../testing/import-fixtures'
+import { multipartBody, startTestServer, type Api, type TestServer } from '../testing/test-server'
+import { DEAD_HOST } from '@wayfarer/fakes/image-host'
+import { ghostExport } from '../testing/import-fixtures'
 
 // Admin → Settings → Import/Export: the upload (REST multipart), then the dry run, the import and the progress
 // the screen polls (tRPC `transfer.*`), and the export download.
 let server: TestServer
-let token: string
+let owner: Api
 const OLD_SITE = 'https://wandering-boots.example'
 // 0.05 MB: enough for the small export, small enough to test the limit without a big body.
 const UPLOAD_MAX_MB = 0.05
@@ -19,13 +19,12 @@ beforeAll(async () => {
     appShell: true,
     config: { importMaxMb: { cli: 200, upload: UPLOAD_MAX_MB }, scheduleCheckMs: 600_000 },
   })
-  token = await server.ownerToken()
+  owner = await server.api.asOwner()
 }, 60_000)
 afterAll(async () => {
   await server.close()
 })
 
-const auth = () => ({ authorization: `Bearer ${token}` })
 const smallWxr = () =>
   wxrDocument(defaultWxrSite(OLD_SITE), [
     plainWxrPost(1),
@@ -34,36 +33,21 @@ const smallWxr = () =>
     { id: 900, title: 'About me', slug: 'about', type: 'page', date: '2019-02-01 10:00:00', content: 'Hello.' },
   ])
 
-async function upload(text: string | Uint8Array, filename: string, headers: Record<string, string> = auth()) {
-  const body = await multipart(
-    'file',
-    typeof text === 'string' ? new TextEncoder().encode(text) : text,
+/** Uploads an export file as the screen does (as the owner unless another api is given). */
+const upload = (text: string | Uint8Array, filename: string, api: Api = owner) =>
+  api.upload('/api/import/upload', {
+    field: 'file',
+    bytes: typeof text === 'string' ? new TextEncoder().encode(text) : text,
     filename,
-    'application/octet-stream',
-  )
-  return server.app.inject({
-    method: 'POST',
-    url: '/api/import/upload',
-    payload: body.payload,
-    headers: { ...body.headers, ...headers },
+    type: 'application/octet-stream',
   })
-}
 const mutate = async (procedure: string, input: object) => {
-  const res = await server.app.inject({
-    method: 'POST',
-    url: `/trpc/transfer.${procedure}`,
-    payload: input,
-    headers: auth(),
-  })
+  const res = await owner.post(`/trpc/transfer.${procedure}`, input)
   return { status: res.statusCode, body: res.json() as { result?: { data: ImportJob }; error?: { message: string } } }
 }
 async function settled(id: string): Promise<ImportJob> {
   for (;;) {
-    const res = await server.app.inject({
-      method: 'GET',
-      url: `/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`,
-      headers: auth(),
-    })
+    const res = await owner.get(`/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`)
     const job = (res.json() as { result: { data: ImportJob } }).result.data
     if (job.state !== 'checking' && job.state !== 'importing') return job
     await new Promise((resolve) => setTimeout(resolve, 20))
@@ -72,7 +56,7 @@ async function settled(id: string): Promise<ImportJob> {
 
 describe('importing through Admin → Settings → Import/Export', () => {
   it('refuses an upload without a session before reading it, and keeps nothing', async () => {
-    const res = await upload(smallWxr(), 'site.xml', {})
+    const res = await upload(smallWxr(), 'site.xml', server.api)
     expect(res.statusCode).toBe(401)
     expect(res.json()).toEqual({ success: false, error: expect.any(String) })
   })
@@ -102,9 +86,9 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect(done.report?.counts.posts).toEqual({ created: 3, existing: 0, skipped: 0 })
     expect(done.progress).toEqual({ done: 3, total: 3 })
 
-    const posts = (await server.app.inject({ method: 'GET', url: '/api/posts' })).json() as { data: { slug: string }[] }
+    const posts = (await server.api.get('/api/posts')).json() as { data: { slug: string }[] }
     expect(posts.data.map((p) => p.slug)).toContain('day-1-on-the-road')
-    const old = await server.app.inject({ method: 'GET', url: '/2019/01/day-1-on-the-road/' })
+    const old = await server.api.get('/2019/01/day-1-on-the-road/')
     expect(old.statusCode).toBe(301)
     expect(old.headers.location).toBe('/blog/day-1-on-the-road')
     // A finished import cannot be started again; uploading the file again finds everything already there.
@@ -125,10 +109,10 @@ describe('importing through Admin → Settings → Import/Export', () => {
     })
     await mutate('start', { id })
     expect((await settled(id)).report?.counts.posts.created).toBe(4)
-    const story = await server.app.inject({ method: 'GET', url: '/api/posts/slug/lisbon-by-tram' })
+    const story = await server.api.get('/api/posts/slug/lisbon-by-tram')
     expect(story.statusCode).toBe(200)
     expect(story.body).not.toContain('__GHOST_URL__')
-    const old = await server.app.inject({ method: 'GET', url: '/lisbon-by-tram/' })
+    const old = await server.api.get('/lisbon-by-tram/')
     expect([old.statusCode, old.headers.location]).toEqual([301, '/blog/lisbon-by-tram'])
   })
 
@@ -160,24 +144,28 @@ describe('importing through Admin → Settings → Import/Export', () => {
     expect((res.json() as { error: string }).error).toMatch(/larger than .* MB/)
 
     // Sent without a length (chunked), the file is cut off by the parser at the limit: the same answer.
-    const body = await multipart('file', new TextEncoder().encode(big), 'big.xml', 'text/xml')
+    const body = await multipartBody({
+      field: 'file',
+      bytes: new TextEncoder().encode(big),
+      filename: 'big.xml',
+      type: 'text/xml',
+    })
     const chunked = await server.app.inject({
       method: 'POST',
       url: '/api/import/upload',
       payload: Readable.from([body.payload.subarray(0, 1000), body.payload.subarray(1000)]),
-      headers: { ...body.headers, ...auth(), 'transfer-encoding': 'chunked' },
+      headers: { ...body.headers, ...owner.headers, 'transfer-encoding': 'chunked' },
     })
     expect(chunked.statusCode).toBe(413)
     expect((chunked.json() as { error: string }).error).toMatch(/larger than .* MB/)
   })
 
   it('refuses an upload in another field, and an unknown import id', async () => {
-    const body = await multipart('image', new TextEncoder().encode(smallWxr()), 'site.xml', 'text/xml')
-    const res = await server.app.inject({
-      method: 'POST',
-      url: '/api/import/upload',
-      payload: body.payload,
-      headers: { ...body.headers, ...auth() },
+    const res = await owner.upload('/api/import/upload', {
+      field: 'image',
+      bytes: new TextEncoder().encode(smallWxr()),
+      filename: 'site.xml',
+      type: 'text/xml',
     })
     expect(res.statusCode).toBe(400)
     expect((res.json() as { error: string }).error).toMatch(/field "file"/)
@@ -185,21 +173,21 @@ describe('importing through Admin → Settings → Import/Export', () => {
   })
 
   it('answers a body that is not a whole multipart form with 400, never 500', async () => {
-    const json = await server.app.inject({
-      method: 'POST',
-      url: '/api/import/upload',
-      payload: { file: 'x' },
-      headers: auth(),
-    })
+    const json = await owner.post('/api/import/upload', { file: 'x' })
     expect(json.statusCode).toBe(400)
     expect((json.json() as { error: string }).error).toMatch(/field "file"/)
-    const body = await multipart('file', new TextEncoder().encode(smallWxr()), 'site.xml', 'text/xml')
+    const body = await multipartBody({
+      field: 'file',
+      bytes: new TextEncoder().encode(smallWxr()),
+      filename: 'site.xml',
+      type: 'text/xml',
+    })
     const cut = body.payload.subarray(0, body.payload.length - 200)
     const broken = await server.app.inject({
       method: 'POST',
       url: '/api/import/upload',
       payload: cut,
-      headers: { ...body.headers, ...auth() },
+      headers: { ...body.headers, ...owner.headers },
     })
     expect(broken.statusCode).toBe(400)
     expect((broken.json() as { success: boolean }).success).toBe(false)
@@ -215,9 +203,7 @@ describe('importing through Admin → Settings → Import/Export', () => {
     await mutate('start', { id })
     expect((await settled(id)).report?.counts.posts.created).toBe(1)
     const slugs = async () =>
-      ((await server.app.inject({ method: 'GET', url: '/api/posts' })).json() as { data: { slug: string }[] }).data.map(
-        (p) => p.slug,
-      )
+      ((await server.api.get('/api/posts')).json() as { data: { slug: string }[] }).data.map((p) => p.slug)
     const early = await slugs()
     if (Date.now() < at.getTime()) expect(early).not.toContain('day-77-on-the-road')
     while (!(await slugs()).includes('day-77-on-the-road') && Date.now() < at.getTime() + 20_000)
@@ -227,8 +213,8 @@ describe('importing through Admin → Settings → Import/Export', () => {
   }, 40_000)
 
   it('exports everything as a Wayfarer archive for the owner only', async () => {
-    expect((await server.app.inject({ method: 'GET', url: '/api/export' })).statusCode).toBe(401)
-    const res = await server.app.inject({ method: 'GET', url: '/api/export', headers: auth() })
+    expect((await server.api.get('/api/export')).statusCode).toBe(401)
+    const res = await owner.get('/api/export')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('application/zip')
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="wayfarer-\d{4}-\d{2}-\d{2}\.zip"$/)

@@ -3,20 +3,21 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, type ImportReport } from '@wayfarer/api'
-import { startTestServer, type TestServer } from '../testing/test-server'
-import { acceptanceWxr, DEAD_HOST, startFakeImageHost, writeFixture } from '../testing/import-fixtures'
+import { startTestServer, type Api, type TestServer } from '../testing/test-server'
+import { DEAD_HOST, startFakeImageHost, type FakeImageHost } from '@wayfarer/fakes/image-host'
+import { acceptanceWxr, writeFixture } from '../testing/import-fixtures'
 
 let server: TestServer
-let host: Awaited<ReturnType<typeof startFakeImageHost>>
+let host: FakeImageHost
 let dir: string
 let file: string
-let token: string
+let owner: Api
 let dryRun: ImportReport
 let first: ImportReport
 let second: ImportReport
 
-const get = async (url: string, auth = false) => {
-  const res = await server.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} })
+const get = async (url: string, asOwner = false) => {
+  const res = await (asOwner ? owner : server.api).get(url)
   return { status: res.statusCode, body: res.json() }
 }
 const run = async (dry: boolean) => {
@@ -44,7 +45,7 @@ const counts = async () => {
 beforeAll(async () => {
   host = await startFakeImageHost()
   server = await startTestServer()
-  token = await server.ownerToken()
+  owner = await server.api.asOwner()
   dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-wxr-'))
   file = await writeFixture(path.join(dir, 'export.xml'), acceptanceWxr(host.url))
   dryRun = await run(true)

@@ -13,7 +13,7 @@ export { restProcedures, type RestProcedure } from './procedures'
 type CallProcedure = (input: unknown) => Promise<unknown>
 
 /**
- * The REST adapter: one Fastify route per procedure that declares `meta.rest` (SPEC.md §7 paths), answering
+ * The REST adapter: one Fastify route per procedure that declares `meta.rest` (docs/product.md, "The REST contract"), answering
  * `{success: true, data, pagination?, message?}` or `{success: false, error}`. The procedure validates and
  * authorises; this only moves fields between HTTP and its input and output. Also serves `/api/openapi.json`.
  */

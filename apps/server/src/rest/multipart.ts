@@ -11,7 +11,7 @@ export interface UploadedFile {
 const MULTIPART_OVERHEAD = 64 * 1024
 
 /**
- * The file field of an upload. Over the size limit is always 413 with the spec's message: refused from the
+ * The file field of an upload. Over the size limit is always 413 with the documented message: refused from the
  * Content-Length before reading when it is announced, and by the parser's truncation flag otherwise (the
  * parser's own limit error alone raced with the end of the stream, and a truncated file then read as "not an image").
  */

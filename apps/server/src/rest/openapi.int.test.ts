@@ -94,7 +94,7 @@ describe('GET /api/openapi.json', () => {
     expect(byKey.get('GET /api/export')?.security).toBeTruthy()
   })
 
-  it('names parameters as the spec does: path parameters, aliases, a JSON body or a multipart file', () => {
+  it('names parameters as the REST contract does: path parameters, aliases, a JSON body or a multipart file', () => {
     const op = (key: string) => operations().find((o) => o.key === key)!.op
     expect(op('GET /api/comments/post/:postId').parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: 'postId', in: 'path' })]),
@@ -128,7 +128,7 @@ describe('the adapter reads URL text with the input schemas', () => {
     expect(res.json()).toEqual({ success: false, error: expect.stringMatching(/^Limit must be a number/) })
   })
 
-  it("accepts the spec's name for a field (maxImages for limit)", async () => {
+  it('accepts the documented name for a field (maxImages for limit)', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/api/gallery?maxImages=0' })
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toMatch(/at least 1/)

@@ -120,7 +120,7 @@ export function openApiDocument(procedures: RestProcedure[]): Json {
     info: {
       title: 'Wayfarer REST API',
       version: '1',
-      description: 'SPEC.md §7. Every answer is `{success, data, pagination?, message?}` or `{success: false, error}`.',
+      description: 'Every answer is `{success, data, pagination?, message?}` or `{success: false, error}`.',
     },
     paths,
     components: {

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import { appRouter, type ProcedureMeta, type RestMeta } from '@wayfarer/api'
 
-/** A procedure that the spec (or this product) also exposes as a REST path. */
+/** A procedure that is also exposed as a REST path. */
 export interface RestProcedure {
   /** The tRPC path, e.g. `posts.bySlug`. */
   procedure: string

@@ -12,11 +12,11 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(() => server.close())
 
-const get = async (url: string) => (await server.app.inject({ method: 'GET', url })).json().data
+const data = async (url: string) => (await server.api.get(url)).json().data
 
 describe('demo trips', () => {
   it('seeds a live trip (no end date, started a few days ago) listed first, and a finished one', async () => {
-    const { trips } = tripsOutput.parse({ trips: await get('/api/trips') })
+    const { trips } = tripsOutput.parse({ trips: await data('/api/trips') })
     expect(trips.map((t) => [t.slug, t.state])).toEqual([
       ['patagonia-on-foot', 'live'],
       ['six-weeks-across-asia', 'finished'],
@@ -30,11 +30,11 @@ describe('demo trips', () => {
   })
 
   it('spreads the finished trip’s stories over several days, with photos on its days', async () => {
-    const page = tripPage.parse(await get('/api/trips/six-weeks-across-asia'))
+    const page = tripPage.parse(await data('/api/trips/six-weeks-across-asia'))
     // The page carries the first 14 days; trips.timeline reads on from where each page stops.
     const entries = [...page.timeline]
     for (let next = page.timeline_next_day; next !== null;) {
-      const more = tripTimelinePage.parse(await get(`/api/trips/six-weeks-across-asia/timeline?from_day=${next}`))
+      const more = tripTimelinePage.parse(await data(`/api/trips/six-weeks-across-asia/timeline?from_day=${next}`))
       entries.push(...more.timeline)
       next = more.next_day
     }
@@ -47,7 +47,7 @@ describe('demo trips', () => {
     expect(entries.some((e) => e.kind === 'gap')).toBe(true)
     expect(page.map.lines).toHaveLength(1)
     // The live trip's story is still a draft: visitors see its photos, not the draft.
-    const live = tripPage.parse(await get('/api/trips/patagonia-on-foot'))
+    const live = tripPage.parse(await data('/api/trips/patagonia-on-foot'))
     expect(live.story_count).toBe(0)
     expect(live.timeline.flatMap((e) => (e.kind === 'day' ? e.photos.map((p) => p.title) : []))).toEqual([
       'Patagonian peaks',

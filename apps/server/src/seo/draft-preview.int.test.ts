@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createReadingFixtures } from '../testing/reading-fixtures'
 
-// Issue 12, comforts: "View" on a draft opens /blog/{slug}?preview=<signed, expiring token> for the owner only.
+// "View" on a draft opens /blog/{slug}?preview=<signed, expiring token> for the owner only.
 let server: TestServer
 let distDir: string
 let clock = new Date('2026-05-01T10:00:00Z')

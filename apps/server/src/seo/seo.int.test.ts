@@ -59,7 +59,6 @@ afterAll(async () => {
   rmSync(distDir, { recursive: true, force: true })
 })
 
-const get = (url: string) => server.app.inject({ method: 'GET', url })
 const metaContent = (html: string, attribute: string, key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1]
 const jsonLdOf = (html: string) => {
@@ -69,7 +68,7 @@ const jsonLdOf = (html: string) => {
 
 describe('served HTML of a post', () => {
   it('names the post in <title>, og:title, og:image, twitter card and JSON-LD BlogPosting', async () => {
-    const res = await get('/blog/annapurna-circuit')
+    const res = await server.api.get('/blog/annapurna-circuit')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^text\/html/)
     const html = res.body
@@ -95,13 +94,13 @@ describe('served HTML of a post', () => {
   })
 
   it("does not count the crawler's request as a view", async () => {
-    await get('/blog/el-nido')
+    await server.api.get('/blog/el-nido')
     const post = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
     expect(post.viewCount).toBe(0)
   })
 
   it('escapes markup in titles and keeps absolute image URLs', async () => {
-    const html = (await get('/blog/el-nido')).body
+    const html = (await server.api.get('/blog/el-nido')).body
     expect(html).not.toContain('<El Nido>')
     expect(metaContent(html, 'property', 'og:title')).toBe('Island Hopping in &lt;El Nido&gt; | meta')
     expect(metaContent(html, 'property', 'og:image')).toBe('https://cdn.example.com/el-nido.jpg')
@@ -110,20 +109,22 @@ describe('served HTML of a post', () => {
   })
 
   it('carries the story for the first paint (a data block no markup can close) and preloads its picture', async () => {
-    const res = await get('/blog/el-nido')
+    const res = await server.api.get('/blog/el-nido')
     const block = /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(res.body)?.[1]
     expect(block).not.toContain('<')
     const [query] = initialQueries.parse(JSON.parse(block!))
-    const story = await server.app.inject({
-      url: `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}`,
-    })
+    const story = await server.api.get(
+      `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}`,
+    )
     expect(query).toEqual({ procedure: 'posts.story', input: { slug: 'el-nido' }, data: story.json().result.data })
     expect(query!.data.title).toBe('Island Hopping in <El Nido>')
     expect(res.body).toContain(
       '<link rel="preload" as="image" href="https://cdn.example.com/el-nido.jpg" fetchpriority="high" />',
     )
     // A picture of this site's own store is preloaded as the srcset candidate the page will pick, not the original.
-    const stored = /<link rel="preload" as="image"[^>]*>/.exec((await get('/blog/annapurna-circuit')).body)?.[0]
+    const stored = /<link rel="preload" as="image"[^>]*>/.exec(
+      (await server.api.get('/blog/annapurna-circuit')).body,
+    )?.[0]
     expect(stored).toContain('href="/media/gallery/annapurna.webp"')
     expect(stored).toContain(
       'imagesrcset="/media/w/400/gallery/annapurna.webp 400w, /media/w/800/gallery/annapurna.webp 800w,',
@@ -133,7 +134,7 @@ describe('served HTML of a post', () => {
     expect(res.headers['content-security-policy']).toContain(
       `'sha256-${createHash('sha256').update(block!).digest('base64')}'`,
     )
-    expect((await get('/about')).body).not.toContain('wayfarer-initial-data')
+    expect((await server.api.get('/about')).body).not.toContain('wayfarer-initial-data')
   })
 
   it("carries the home page's hero picture (its LCP) and latest stories for the first paint, the picture preloaded at the hero's size", async () => {
@@ -142,10 +143,10 @@ describe('served HTML of a post', () => {
         /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
       ) as unknown[]
     const trpcAnswer = async (procedure: string, input: unknown) =>
-      (await server.app.inject({ url: `/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}` })).json()
-        .result.data as unknown
+      (await server.api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)).json().result
+        .data as unknown
     // No published photo: the block says so (the page shows its bundled picture at once) and nothing is preloaded.
-    const empty = (await get('/')).body
+    const empty = (await server.api.get('/')).body
     expect(blockOf(empty)[0]).toEqual({ procedure: 'gallery.bodyPhotos', input: { use: 'hero', limit: 1 }, data: [] })
     expect(empty).not.toContain('rel="preload" as="image"')
     // The stories are exactly what the page would ask for: cards (no bodies), the 6 newest.
@@ -167,7 +168,7 @@ describe('served HTML of a post', () => {
         { publicId: 'wayfarer/market', url: '/media/gallery/market.webp', title: 'Market day', tags: [] },
       ],
     })
-    const html = (await get('/')).body
+    const html = (await server.api.get('/')).body
     const heroAnswer = await trpcAnswer('gallery.bodyPhotos', { use: 'hero', limit: 1 })
     expect(blockOf(html)[0]).toEqual({
       procedure: 'gallery.bodyPhotos',
@@ -188,15 +189,13 @@ describe('served HTML of a post', () => {
       ) as unknown
     const firstPage = async (input: Record<string, unknown>) =>
       (
-        await server.app.inject({
-          url: `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, cursor: 1 }))}`,
-        })
+        await server.api.get(`/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, cursor: 1 }))}`)
       ).json().result.data as { cards: { slug: string }[] }
-    const all = (await get('/blog')).body
+    const all = (await server.api.get('/blog')).body
     expect(blockOf(all)).toEqual([{ procedure: 'posts.cards', infinite: true, input: {}, data: await firstPage({}) }])
     expect((await firstPage({})).cards.map((c) => c.slug)).toEqual(['annapurna-circuit', 'el-nido'])
     expect(/<link rel="preload" as="image"[^>]*>/.exec(all)?.[0]).toContain('href="/media/gallery/annapurna.webp"')
-    const beach = (await get('/blog?category=%20beach-destinations%20')).body
+    const beach = (await server.api.get('/blog?category=%20beach-destinations%20')).body
     expect(blockOf(beach)).toEqual([
       {
         procedure: 'posts.cards',
@@ -209,13 +208,13 @@ describe('served HTML of a post', () => {
       'href="https://cdn.example.com/el-nido.jpg"',
     )
     // A category the schema refuses (a control character) gets the page without the block, never an error.
-    const odd = await get('/blog?category=a%00b')
+    const odd = await server.api.get('/blog?category=a%00b')
     expect([odd.statusCode, odd.body.includes('wayfarer-initial-data')]).toEqual([200, false])
   })
 
   it('answers missing, draft and archived posts with 404 and the not-found head', async () => {
     for (const url of ['/blog/nope', '/blog/secret-draft', '/blog/old-archived', '/nope', '/blog/a/b', '/about/x']) {
-      const res = await get(url)
+      const res = await server.api.get(url)
       expect(res.statusCode, url).toBe(404)
       expect(res.body, url).toContain('<title>Page Not Found | Wayfarer</title>')
       expect(res.body, url).toContain('<div id="root"></div>')
@@ -226,7 +225,7 @@ describe('served HTML of a post', () => {
 
 describe('served HTML of the other routes', () => {
   it('gives the home page its title, the latest featured image and JSON-LD WebSite', async () => {
-    const res = await get('/')
+    const res = await server.api.get('/')
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain('<title>Wayfarer — Travel Blog</title>')
     expect(metaContent(res.body, 'property', 'og:image')).toBe(`${publicUrl}/media/gallery/annapurna.webp`)
@@ -247,7 +246,7 @@ describe('served HTML of the other routes', () => {
     ['/places', 'Places | Wayfarer'],
     ['/places/np', 'Nepal | Wayfarer'],
   ])('%s is served with 200 and its own title and canonical URL', async (url, title) => {
-    const res = await get(url)
+    const res = await server.api.get(url)
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain(`<title>${title}</title>`)
     const canonical = /<link rel="canonical" href="([^"]+)"/.exec(res.body)?.[1]
@@ -255,13 +254,13 @@ describe('served HTML of the other routes', () => {
   })
 
   it.each(['/places/zz', '/places/nepal', '/places/np/more'])('%s is no country page: 404', async (url) => {
-    expect((await get(url)).statusCode).toBe(404)
+    expect((await server.api.get(url)).statusCode).toBe(404)
   })
 
   it.each(['/login', '/admin', '/admin/posts', '/admin/posts/edit/3', '/admin/comments'])(
     '%s is an app screen: 200, not indexed',
     async (url) => {
-      const res = await get(url)
+      const res = await server.api.get(url)
       expect(res.statusCode).toBe(200)
       expect(res.body).toContain('<meta name="robots" content="noindex" />')
     },
@@ -270,7 +269,7 @@ describe('served HTML of the other routes', () => {
 
 describe('feeds', () => {
   it('/sitemap.xml is valid XML listing the pages and published posts only, with lastmod', async () => {
-    const res = await get('/sitemap.xml')
+    const res = await server.api.get('/sitemap.xml')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/xml/)
     expect(XMLValidator.validate(res.body)).toBe(true)
@@ -290,7 +289,7 @@ describe('feeds', () => {
     // Every country visited has its page (the fixtures' stories are in Nepal and the Philippines).
     expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/places/np`, `${publicUrl}/places/ph`]))
     expect(locs.filter((l) => l.includes('/places/')).sort()).toEqual(
-      (await server.app.inject({ method: 'GET', url: '/api/places/countries' }))
+      (await server.api.get('/api/places/countries'))
         .json()
         .data.countries.map((c: { code: string }) => `${publicUrl}/places/${c.code.toLowerCase()}`)
         .sort(),
@@ -301,7 +300,7 @@ describe('feeds', () => {
   })
 
   it('/rss.xml is valid RSS 2.0 with the published posts only, newest first', async () => {
-    const res = await get('/rss.xml')
+    const res = await server.api.get('/rss.xml')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/)
     expect(XMLValidator.validate(res.body)).toBe(true)
@@ -333,14 +332,14 @@ describe('feeds', () => {
         publishedAt: new Date(Date.now() - (10 + i) * 86_400_000),
       })),
     })
-    const items = new XMLParser().parse((await get('/rss.xml')).body).rss.channel.item as { title: string }[]
+    const items = new XMLParser().parse((await server.api.get('/rss.xml')).body).rss.channel.item as { title: string }[]
     expect(items).toHaveLength(20)
     expect(items[0]!.title).toBe('Ten Days on the Annapurna Circuit')
     await prisma.post.deleteMany({ where: { slug: { startsWith: 'bulk-' } } })
   })
 
   it('/robots.txt points at the sitemap and keeps admin out', async () => {
-    const res = await get('/robots.txt')
+    const res = await server.api.get('/robots.txt')
     expect(res.statusCode).toBe(200)
     expect(res.body).toContain(`Sitemap: ${publicUrl}/sitemap.xml`)
     expect(res.body).toContain('Disallow: /admin')

@@ -24,8 +24,7 @@ beforeAll(async () => {
     })
   ).id
   await createTrip(server, { title: 'Secret Plans', start_date: '2026-03-01', status: 'draft' })
-  const token = await server.ownerToken()
-  await createStory(server, token, {
+  await createStory(server, {
     title: 'Kathmandu Arrival',
     trip_id: tripId,
     happened_at: '2026-03-12T17:45:00Z',
@@ -34,13 +33,12 @@ beforeAll(async () => {
     latitude: 27.71,
     longitude: 85.31,
   })
-  await createStory(server, token, { title: 'Into the Hills', trip_id: tripId, happened_at: '2026-03-14T06:00:00Z' })
-  await createStory(server, token, { title: 'Unwritten', trip_id: tripId, status: 'draft' })
-  await createStory(server, token, { title: 'No Place Story' })
+  await createStory(server, { title: 'Into the Hills', trip_id: tripId, happened_at: '2026-03-14T06:00:00Z' })
+  await createStory(server, { title: 'Unwritten', trip_id: tripId, status: 'draft' })
+  await createStory(server, { title: 'No Place Story' })
 }, 120_000)
 afterAll(() => server.close())
 
-const get = (url: string) => server.app.inject({ method: 'GET', url })
 const meta = (html: string, name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1]
 const jsonLds = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
@@ -50,7 +48,9 @@ const initialData = (html: string) =>
   JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null')
 const trpc = async (procedure: string, input?: unknown) =>
   (
-    await get(`/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)
+    await server.api.get(
+      `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`,
+    )
   ).json().result.data
 
 /** RSS 2.0: well-formed, version 2.0, a channel with title, link and description, items with a link and a guid. */
@@ -72,7 +72,7 @@ function parseRss2(xml: string) {
 
 describe('a story with a point', () => {
   it('carries geo meta tags and a JSON-LD Place with GeoCoordinates in its BlogPosting', async () => {
-    const html = (await get('/blog/kathmandu-arrival')).body
+    const html = (await server.api.get('/blog/kathmandu-arrival')).body
     expect(meta(html, 'geo.position')).toBe('27.71;85.31')
     expect(meta(html, 'geo.placename')).toBe('Thamel, Nepal')
     expect(meta(html, 'geo.region')).toBe('NP')
@@ -87,14 +87,14 @@ describe('a story with a point', () => {
   })
 
   it('and a story without one carries none of it', async () => {
-    const html = (await get('/blog/no-place-story')).body
+    const html = (await server.api.get('/blog/no-place-story')).body
     expect(html).not.toContain('geo.position')
     expect(html).not.toContain('ICBM')
     expect(jsonLds(html)[0]).not.toHaveProperty('contentLocation')
   })
 
   it('/rss.xml declares GeoRSS and gives located items their point', async () => {
-    const { items } = parseRss2((await get('/rss.xml')).body)
+    const { items } = parseRss2((await server.api.get('/rss.xml')).body)
     const byTitle = new Map(items.map((i) => [i.title, i]))
     expect(byTitle.get('Kathmandu Arrival')?.['georss:point']).toBe('27.71 85.31')
     expect(byTitle.get('No Place Story')).not.toHaveProperty('georss:point')
@@ -103,7 +103,7 @@ describe('a story with a point', () => {
 
 describe('trip pages', () => {
   it('/trips/{slug} has its title, summary, cover as og:image, canonical, feed and JSON-LD Trip with its itinerary', async () => {
-    const res = await get('/trips/nepal-on-foot')
+    const res = await server.api.get('/trips/nepal-on-foot')
     expect(res.statusCode).toBe(200)
     const html = res.body
     expect(html).toContain('<title>Nepal on Foot | Wayfarer</title>')
@@ -135,7 +135,7 @@ describe('trip pages', () => {
   })
 
   it('embeds the page’s first-view data: the trips.bySlug answer itself', async () => {
-    const block = initialData((await get('/trips/nepal-on-foot')).body)
+    const block = initialData((await server.api.get('/trips/nepal-on-foot')).body)
     expect(block).toEqual([
       {
         procedure: 'trips.bySlug',
@@ -146,7 +146,7 @@ describe('trip pages', () => {
   })
 
   it('/trips lists the published trips with their data embedded', async () => {
-    const html = (await get('/trips')).body
+    const html = (await server.api.get('/trips')).body
     expect(html).toContain('<title>Trips | Wayfarer</title>')
     expect(html).toContain(`<link rel="canonical" href="${publicUrl}/trips" />`)
     expect(initialData(html)).toEqual([{ procedure: 'trips.list', data: await trpc('trips.list') }])
@@ -156,16 +156,16 @@ describe('trip pages', () => {
   it.each(['/trips/secret-plans', '/trips/no-such-trip', '/trips/nepal-on-foot/more'])(
     '%s answers 404',
     async (url) => {
-      const res = await get(url)
+      const res = await server.api.get(url)
       expect(res.statusCode).toBe(404)
       expect(res.body).toContain('<title>Page Not Found | Wayfarer</title>')
     },
   )
 
   it('the sitemap lists /trips and the published trips only', async () => {
-    const locs = (new XMLParser().parse((await get('/sitemap.xml')).body).urlset.url as { loc: string }[]).map(
-      (u) => u.loc,
-    )
+    const locs = (
+      new XMLParser().parse((await server.api.get('/sitemap.xml')).body).urlset.url as { loc: string }[]
+    ).map((u) => u.loc)
     expect(locs).toEqual(expect.arrayContaining([`${publicUrl}/trips`, `${publicUrl}/trips/nepal-on-foot`]))
     expect(locs.join()).not.toContain('secret-plans')
   })
@@ -173,7 +173,7 @@ describe('trip pages', () => {
 
 describe('the trip feed', () => {
   it('/trips/{slug}/rss.xml is RSS 2.0 with the published stories, newest first, titled by day', async () => {
-    const res = await get('/trips/nepal-on-foot/rss.xml')
+    const res = await server.api.get('/trips/nepal-on-foot/rss.xml')
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toMatch(/^application\/rss\+xml/)
     const { channel, items } = parseRss2(res.body)
@@ -183,7 +183,7 @@ describe('the trip feed', () => {
   })
 
   it.each(['secret-plans', 'no-such-trip'])('answers 404 for %s', async (slug) => {
-    expect((await get(`/trips/${slug}/rss.xml`)).statusCode).toBe(404)
+    expect((await server.api.get(`/trips/${slug}/rss.xml`)).statusCode).toBe(404)
   })
 })
 
@@ -196,11 +196,11 @@ describe('the public-read cache', () => {
       '/api/trips',
       '/api/trips/nepal-on-foot',
     ]) {
-      await get(url)
-      expect((await get(url)).headers['x-cache'], url).toBe('HIT')
+      await server.api.get(url)
+      expect((await server.api.get(url)).headers['x-cache'], url).toBe('HIT')
     }
     await asOwner(server, 'PUT', `/api/trips/${tripId}`, { title: 'Nepal, Slowly' })
-    const page = await get('/trips/nepal-on-foot')
+    const page = await server.api.get('/trips/nepal-on-foot')
     expect(page.headers['x-cache']).toBe('MISS')
     expect(page.body).toContain('<title>Nepal, Slowly | Wayfarer</title>')
   })

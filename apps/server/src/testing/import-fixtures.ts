@@ -1,27 +1,6 @@
-import { createServer, type Server } from 'node:http'
 import { writeFile } from 'node:fs/promises'
-import sharp from 'sharp'
 import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
-
-/** A loopback stand-in for the old site's image host: any *.png is a real PNG, *.jpg is broken, the rest 404. */
-export async function startFakeImageHost(): Promise<{ url: string; requests: string[]; close(): Promise<void> }> {
-  const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3a7' } })
-    .png()
-    .toBuffer()
-  const requests: string[] = []
-  const server: Server = createServer((req, res) => {
-    requests.push(req.url ?? '')
-    if (req.url?.endsWith('.png')) res.writeHead(200, { 'content-type': 'image/png' }).end(png)
-    else if (req.url?.endsWith('.jpg')) res.writeHead(200, { 'content-type': 'image/jpeg' }).end('not really a jpeg')
-    else res.writeHead(404).end()
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((r) => server.close(() => r())) }
-}
-
-/** A port nothing listens on: images there are "not answering". */
-export const DEAD_HOST = 'http://127.0.0.1:9'
+import { DEAD_HOST } from '@wayfarer/fakes/image-host'
 
 const date = (s: string) => s
 

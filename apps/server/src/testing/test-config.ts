@@ -9,3 +9,6 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     ...overrides,
   }
 }
+
+/** The owner every test server is created with (and signs in as). */
+export const testOwner = { email: 'owner@wayfarer.test', password: 'owner-password-1' }

@@ -3,19 +3,23 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '@wayfarer/api'
-import { createTestDatabase } from '@wayfarer/db/testing'
-import type { Database } from '@wayfarer/db'
+import { createEmptyDatabase, createTestDatabase } from '@wayfarer/db/testing'
+import { openDatabase, type Database } from '@wayfarer/db'
 import type { ServerConfig } from '../config'
-import { testConfig } from './test-config'
+import { testConfig, testOwner } from './test-config'
 import { createServer, type ServerOptions } from '../server'
+import { apiFor, type Api } from './api'
 
-export const testOwner = { email: 'owner@wayfarer.test', password: 'owner-password-1' }
+export { testOwner } from './test-config'
+export { multipartBody, testPhoto, type Api } from './api'
 
 export interface TestServer {
   app: FastifyInstance
   database: Database
   /** With `appShell`: the temporary folder that stands in for apps/web's build (removed on close); tests may write fixtures there. */
   webDistDir: string
+  /** The server's HTTP surface, anonymous; `await server.api.asOwner()` for the owner's. */
+  api: Api
   /** Signs the owner in through the REST path and returns the bearer token. */
   ownerToken(): Promise<string>
   close(): Promise<void>
@@ -51,18 +55,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       ...(options.onRoute ? { onRoute: options.onRoute } : {}),
     },
   )
-  let token: string | undefined
+  const api = apiFor(app)
   return {
     app,
     database,
     webDistDir,
-    async ownerToken() {
-      if (token) return token
-      const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: testOwner })
-      if (res.statusCode !== 200) throw new Error(`owner login failed: ${res.body}`)
-      token = (res.json() as { data: { token: string } }).data.token
-      return token
-    },
+    api,
+    ownerToken: api.ownerToken,
     async close() {
       await app.close()
       await database.close()
@@ -85,5 +84,53 @@ export async function publicPlaces(app: FastifyInstance, slug: string) {
     page: one.statusCode === 200,
     sitemap: sitemap.body.includes(`/blog/${slug}<`),
     rss: rss.body.includes(`/blog/${slug}<`),
+  }
+}
+
+export interface ServersOnOneDatabase {
+  apps: FastifyInstance[]
+  /** One api per server, in the order of `apps`. */
+  apis: Api[]
+  /** The first server's database handle (each server has its own connection on PostgreSQL). */
+  database: Database
+  close(): Promise<void>
+}
+
+/**
+ * Several servers sharing one database, as several processes of one site would: on PostgreSQL
+ * (TEST_DATABASE_URL) a fresh empty database with a connection per server, so the cross-process paths
+ * (LISTEN/NOTIFY, shared rate limits, the scheduler's locks) really run; on the embedded database, which one
+ * process owns, the servers share its one handle.
+ */
+export async function startServersOnOneDatabase(
+  options: { count?: number; config?: Partial<ServerConfig>; server?: Omit<ServerOptions, 'database'> } = {},
+): Promise<ServersOnOneDatabase> {
+  const count = options.count ?? 2
+  const serverUrl = process.env.TEST_DATABASE_URL
+  const empty = serverUrl ? await createEmptyDatabase(serverUrl) : undefined
+  const databases: Database[] = []
+  if (empty)
+    for (let i = 0; i < count; i++) databases.push(await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }))
+  else {
+    const shared = await openDatabase({ dataDir: 'memory://' })
+    for (let i = 0; i < count; i++) databases.push(shared)
+  }
+  const config = testConfig({
+    webDistDir: '/nonexistent',
+    adminEmail: testOwner.email,
+    adminPassword: testOwner.password,
+    ...options.config,
+  })
+  const apps: FastifyInstance[] = []
+  for (const database of databases) apps.push(await createServer(config, { ...options.server, database }))
+  return {
+    apps,
+    apis: apps.map((app) => apiFor(app)),
+    database: databases[0]!,
+    async close() {
+      for (const app of apps) await app.close()
+      for (const database of new Set(databases)) await database.close()
+      await empty?.drop()
+    },
   }
 }

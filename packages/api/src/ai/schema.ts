@@ -3,7 +3,7 @@ import { messages } from '../messages'
 import { text } from '../input-policy'
 
 /**
- * Every model name the settings accept: the spec's three (offered in the screen, the first is the default) plus
+ * Every model name the settings accept: the documented three (offered in the screen, the first is the default) plus
  * current Gemini names, which REST clients and older saved settings may use (INTEGRATIONS.md).
  */
 export const aiModels = [
@@ -19,7 +19,7 @@ export const aiModels = [
 export const aiModel = z.enum(aiModels, { error: 'Choose one of the offered models' })
 export type AiModel = z.infer<typeof aiModel>
 
-/** The choices the settings screen offers: exactly SPEC.md §9's list, the first one recommended and the default. */
+/** The choices the settings screen offers: the list of docs/product.md ("Rules and limits"), the first one recommended and the default. */
 export const offeredAiModels = [
   'gemini-1.5-pro',
   'gemini-1.5-flash',
@@ -27,8 +27,8 @@ export const offeredAiModels = [
 ] as const satisfies readonly AiModel[]
 
 /**
- * Google has retired the spec's three models (their names answer 404), so each one runs on the current model of
- * the same kind. The setting keeps the spec's name; only the upstream call uses the current one.
+ * Google has retired the documented three models (their names answer 404), so each one runs on the current model of
+ * the same kind. The setting keeps the documented name; only the upstream call uses the current one.
  */
 const currentModelFor: Partial<Record<AiModel, AiModel>> = {
   'gemini-1.5-pro': 'gemini-2.5-pro',
@@ -37,12 +37,12 @@ const currentModelFor: Partial<Record<AiModel, AiModel>> = {
 }
 export const upstreamModel = (model: AiModel): AiModel => currentModelFor[model] ?? model
 
-// SPEC.md §9: max tokens slider 500..4096 step 256, default 2048.
+// The reply-length slider: 500..4096 step 256, default 2048 (docs/product.md, "Rules and limits").
 export const AI_MAX_TOKENS = { min: 500, max: 4096, step: 256, default: 2048 } as const
 
 /**
  * The slider's stops: the minimum, then the multiples of the step from one step above it up to the maximum
- * (500, 768, 1024 … 4096). Counting 256 from 500 would never reach 2048 or 4096, the spec's default and maximum.
+ * (500, 768, 1024 … 4096). Counting 256 from 500 would never reach 2048 or 4096, the documented default and maximum.
  */
 export const AI_MAX_TOKEN_STOPS: readonly number[] = [
   AI_MAX_TOKENS.min,

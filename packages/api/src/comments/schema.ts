@@ -76,7 +76,7 @@ export type CommentStatus = (typeof commentStatuses)[number]
 
 export const moderationActions = ['approve', 'deny', 'spam'] as const
 export type ModerationAction = (typeof moderationActions)[number]
-/** The status each moderation action leads to (SPEC §4; Re-approve is `approve`). */
+/** The status each moderation action leads to (Re-approve is `approve`). */
 export const statusAfter: Record<ModerationAction, CommentStatus> = {
   approve: 'approved',
   deny: 'denied',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { postStatus } from '../posts/admin-schema'
 
-/** SPEC.md §3 "Dashboard payload". */
+/** The dashboard's figures, recent posts and pending comments (docs/product.md, "Dashboard"). */
 export const dashboardStats = z.object({
   stats: z.object({
     published_posts: z.number(),

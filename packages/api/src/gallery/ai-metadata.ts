@@ -13,7 +13,7 @@ export interface GalleryAiMetadata {
   tags: string[]
 }
 
-// SPEC.md §5 limits.
+// The cleaned metadata's limits (docs/product.md, "Rules and limits").
 export const galleryAiLimits = { title: 60, caption: 160, location: 60, minTags: 3, maxTags: 6 } as const
 const MAX_TAG_LENGTH = 24
 const FALLBACK_TAGS = ['travel', 'photography', 'adventure', 'wanderlust']
@@ -64,7 +64,7 @@ export function galleryMetadataPrompt(
 }
 
 /**
- * Turns whatever the model answered into clean metadata (SPEC.md §5): JSON when it parses (inside code fences or
+ * Turns whatever the model answered into clean metadata: JSON when it parses (inside code fences or
  * surrounded by chatter too), otherwise the first line is the title and the rest the caption. Markup and markdown
  * are removed, lengths capped, and tags become 3–6 short lowercase keywords without '#'.
  */

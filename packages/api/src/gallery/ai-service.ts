@@ -16,7 +16,7 @@ export interface DescribePhotoInput {
 
 /**
  * Asks the AI for a photo's title, caption, location and tags in a random style, sending the photo itself so
- * the text describes what is in it, and cleans the answer (SPEC.md §5).
+ * the text describes what is in it, and cleans the answer (docs/product.md, "Rules and limits").
  */
 export async function describePhoto(
   deps: AppDeps,

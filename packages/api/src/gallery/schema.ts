@@ -3,7 +3,7 @@ import { messages } from '../messages'
 import { pageSize, text } from '../input-policy'
 import { isSafeImageUrl } from '../media/image-url'
 
-// Public shapes (SPEC.md §3 "Gallery photo"), plus width/height/srcset so pages can lay out without shifting.
+// Public shapes (id, cloudinary_url, title, location, caption, as REST callers read them), plus width/height/srcset so pages can lay out without shifting.
 export const galleryPhoto = z.object({
   id: z.number(),
   cloudinary_url: z.string(),
@@ -45,7 +45,7 @@ const imageFields = {
   tags: z.array(z.string()),
 }
 
-// The image host's view (SPEC.md §3 "Gallery image"); the published flag is worked out by the client.
+// The image host's view; the published flag is worked out by the client.
 export const hostImage = z.object({
   public_id: z.string(),
   thumbnail_url: z.string(),

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -8,25 +8,30 @@ import {
   isPublicAddress,
   type HostResolver,
 } from './image-fetch'
+import { startFakeImageHost, type FakeImageAnswer, type FakeImageHost } from '@wayfarer/fakes/image-host'
 
 // A listener on the loopback interface (IPv4 and IPv6) holding what a hostile export would like to read.
-let server: Server
+let server: FakeImageHost
 let port: number
-const requests: string[] = []
 const SECRET = Buffer.from('internal-secret-bytes')
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    requests.push(req.url ?? '')
-    if (req.url === '/to-loopback') res.writeHead(302, { location: `http://[::ffff:127.0.0.1]:${port}/secret` }).end()
-    else if (req.url === '/to-name') res.writeHead(302, { location: `http://localhost:${port}/secret` }).end()
-    else if (req.url === '/missing') res.writeHead(404).end()
-    else res.writeHead(200, { 'content-type': 'image/png' }).end(SECRET)
+  server = await startFakeImageHost({
+    listen: '::',
+    answer: (path, { port }): FakeImageAnswer =>
+      path === '/to-loopback'
+        ? { status: 302, headers: { location: `http://[::ffff:127.0.0.1]:${port}/secret` } }
+        : path === '/to-name'
+          ? { status: 302, headers: { location: `http://localhost:${port}/secret` } }
+          : path === '/missing'
+            ? { status: 404 }
+            : { status: 200, headers: { 'content-type': 'image/png' }, body: SECRET },
   })
-  await new Promise<void>((resolve) => server.listen(0, '::', resolve))
-  port = (server.address() as AddressInfo).port
+  port = server.port
 })
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+afterAll(() => server.close())
+/** The paths asked for since the last call (the fake records `<host> <path>`). */
+const takenPaths = () => server.requests.splice(0).map((request) => request.slice(request.indexOf(' ') + 1))
 
 /** What a fetch ended with: the bytes, or the report's words and the reason kept for the code. */
 async function attempt(fetcher: ReturnType<typeof createImageFetcher>, url: string) {
@@ -84,7 +89,7 @@ describe('the image fetcher', () => {
         message: IMAGE_NOT_COPIED,
         detail: `port ${port} refused`,
       })
-    expect(requests).toEqual([])
+    expect(server.requests).toEqual([])
   })
 
   it('refuses a name that resolves to a private address, or to a public and a private one (rebinding)', async () => {
@@ -108,7 +113,7 @@ describe('the image fetcher', () => {
       message: IMAGE_NOT_COPIED,
       detail: 'the name does not resolve',
     })
-    expect(requests).toEqual([])
+    expect(server.requests).toEqual([])
   })
 
   it('refuses other schemes and addresses that are not URLs', async () => {
@@ -128,7 +133,7 @@ describe('the image fetcher', () => {
       bytes: SECRET.toString(),
     })
     expect(lookups).toBe(1)
-    expect(requests.splice(0)).toEqual(['/uploads/photo.png'])
+    expect(takenPaths()).toEqual(['/uploads/photo.png'])
   })
 
   it('checks every redirect hop again: the trusted origin cannot send the fetch to another loopback origin', async () => {
@@ -138,13 +143,13 @@ describe('the image fetcher', () => {
       detail: `port ${port} refused`,
     })
     expect(await attempt(fetcher, `http://127.0.0.1:${port}/to-name`)).toMatchObject({ message: IMAGE_NOT_COPIED })
-    expect(requests.splice(0)).toEqual(['/to-loopback', '/to-name'])
+    expect(takenPaths()).toEqual(['/to-loopback', '/to-name'])
   })
 
   it('a site address without a port trusts no other port of that host', async () => {
     const fetcher = createImageFetcher({ trustedOrigin: 'http://127.0.0.1' })
     expect((await attempt(fetcher, `http://127.0.0.1:${port}/secret`)).message).toBe(IMAGE_NOT_COPIED)
-    expect(requests).toEqual([])
+    expect(server.requests).toEqual([])
   })
 
   it('says the same for a refusal, a 404, a closed port and a host that never answers', async () => {
@@ -167,6 +172,6 @@ describe('the image fetcher', () => {
     const messages = [missing, closed, timedOut, refused].map((r) => r.message)
     expect(new Set(messages)).toEqual(new Set([IMAGE_NOT_COPIED]))
     expect(messages.join(' ')).not.toMatch(/ECONN|ENOTFOUND|404|timeout|port/i)
-    requests.splice(0)
+    takenPaths()
   })
 })

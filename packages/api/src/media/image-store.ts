@@ -1,4 +1,4 @@
-/** An image as the image host knows it (SPEC.md §3 "Gallery image"). */
+/** An image as the image host knows it. */
 export interface StoredImage {
   public_id: string
   url: string

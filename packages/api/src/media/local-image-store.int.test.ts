@@ -75,7 +75,7 @@ describe('local image store', () => {
     expect(store.widthUrl(image, 800)).toBe(`/media/w/800/${image.public_id}.jpg`)
   })
 
-  it('renders the common variants of a new photo in the background, before anyone asks (issue 12, defect 11)', async () => {
+  it('renders the common variants of a new photo in the background, before anyone asks', async () => {
     const image = await store.upload(await photo(1600, 1067), 'eager', {})
     const id = image.public_id.split('/').pop()!
     const cached = (variant: string) =>

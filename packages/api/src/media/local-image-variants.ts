@@ -53,8 +53,7 @@ interface WarmJob {
 /**
  * Renders derived images with sharp and keeps them on disk, so each size and format of a photo is encoded
  * once. A new photo's common sizes are rendered right after upload (and so after seeding) in the background,
- * one at a time, so the first visitor of the gallery is not the one who waits for the encoder (issue 12,
- * defect 11); anything else is rendered on first request. Writes go through a temporary file and a rename, and
+ * one at a time, so the first visitor of the gallery is not the one who waits for the encoder; anything else is rendered on first request. Writes go through a temporary file and a rename, and
  * a variant being rendered is awaited rather than rendered twice.
  */
 export class LocalImageVariants {

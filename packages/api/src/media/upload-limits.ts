@@ -1,5 +1,5 @@
 /**
- * The largest image an upload may carry (SPEC.md §9: 10MB). One number for the browser's check before sending,
+ * The largest image an upload may carry (10 MB, docs/product.md "Rules and limits"). One number for the browser's check before sending,
  * the multipart parser's limit and the content validator.
  */
 export const MAX_IMAGE_BYTES = 10 * 1024 * 1024

@@ -30,7 +30,7 @@ const toStoryPlace = (row: {
   has_route: row.route !== null,
 })
 
-/** places.story: where a published story is (the post shape of SPEC.md §3 stays as specified). */
+/** places.story: where a published story is (the public post shape of docs/product.md, "The REST contract", stays as it is). */
 export async function findStoryPlace(deps: Deps, slug: string): Promise<StoryPlace | null> {
   const row = await deps.prisma.post.findFirst({ where: { slug, ...publicPostWhere }, select })
   return row ? toStoryPlace(row) : null

@@ -87,7 +87,7 @@ function placeFields(deps: AppDeps, input: CreatePostData | UpdatePostData) {
   } satisfies Prisma.PostUncheckedUpdateInput
 }
 
-/** The stored form of the fields both create and update receive; meta fields default as SPEC.md §5 says. */
+/** The stored form of the fields both create and update receive; an empty SEO title becomes the title and an empty SEO description the excerpt. */
 function contentFields(input: CreatePostData | UpdatePostData) {
   const content = sanitizePostHtml(input.content)
   const meta = withMetaDefaults(input)

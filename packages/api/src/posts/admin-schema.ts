@@ -11,7 +11,7 @@ export { postStatuses } from '../statuses'
 export const postStatus = z.enum(postStatuses, { error: 'Status must be draft, published, archived or scheduled' })
 export type PostStatusValue = z.infer<typeof postStatus>
 
-/** SPEC.md §3 "Post (admin list)". */
+/** A row of the owner's posts list (docs/product.md, "Posts"). */
 export const adminPostListItem = z.object({
   id: z.number(),
   title: z.string(),
@@ -47,7 +47,7 @@ export type AdminPostsInput = z.input<typeof adminPostsInput>
 
 export const adminPostsOutput = z.object({ posts: z.array(adminPostListItem), pagination })
 
-/** The post as the edit form loads it: SPEC.md §3 "Post (form)", tags as objects with id. */
+/** The post as the edit form loads it, tags as objects with id. */
 export const adminPost = z.object({
   id: z.number(),
   slug: z.string(),
@@ -81,8 +81,8 @@ export const adminPost = z.object({
 export type AdminPost = z.infer<typeof adminPost>
 
 /**
- * SPEC.md §5: on save an empty meta title becomes the title and an empty meta description the excerpt. The
- * editor applies it before sending (so the REST body is as the spec says) and the server again on every save.
+ * On save an empty meta title becomes the title and an empty meta description the excerpt. The
+ * editor applies it before sending (so the REST body is as docs/product.md says) and the server again on every save.
  */
 export function withMetaDefaults(post: {
   title: string
@@ -109,7 +109,7 @@ const optionalId = z.preprocess(
   z.number().int().positive().max(MAX_INT, 'Category id is out of range').nullable(),
 )
 
-/** SPEC.md §3 "Post (form)" as create and update receive it. */
+/** The editor's post as create and update receive it (tags as ids). */
 const postFields = {
   title: text('Title', { error: messages.posts.titleRequired })
     .trim()

@@ -8,7 +8,7 @@ import { createPreviewLink, readPreview } from './preview-service'
 const previewToken = text('Preview token').trim().min(1, 'Preview token required').max(200)
 
 /**
- * Draft preview (issue 12): "View" on a draft opens /blog/{slug}?preview=<token>. Both procedures are the
+ * Draft preview (docs/product.md, "Story page"): "View" on a draft opens /blog/{slug}?preview=<token>. Both procedures are the
  * owner's: a link alone shows nothing to anyone else, and no public read cache ever sees these answers.
  */
 export const previewPostProcedures = {

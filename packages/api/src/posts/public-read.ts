@@ -182,7 +182,7 @@ export async function publicPostBySlug(
   return row ? toPublicPost(row, pendingViews) : null
 }
 
-/** Rows per statement when a caller wants every published post (the spec's unpaged list, the sitemap). */
+/** Rows per statement when a caller wants every published post (the documented unpaged list, the sitemap). */
 export const BATCH_SIZE = 500
 
 type Cursor = { publishedAt: Date | string | null; id: number }
@@ -197,7 +197,7 @@ const after = (cursor: Cursor | undefined) => {
 
 /**
  * Every published post, newest first, read in keyset batches of BATCH_SIZE so no single statement is
- * unbounded (the spec's `GET /api/posts` without a limit; its answer is cached).
+ * unbounded (the documented `GET /api/posts` without a limit; its answer is cached).
  */
 export async function allPublicPosts(
   prisma: PrismaClient,

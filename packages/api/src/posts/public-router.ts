@@ -19,7 +19,7 @@ import {
 /** Procedures visitors use to read published posts (issue: reading). */
 export const publicPostProcedures = {
   /**
-   * Published posts in the spec's public shape: all of them with their bodies, or a page (`limit`, as the home page
+   * Published posts in the documented public shape: all of them with their bodies, or a page (`limit`, as the home page
    * asks) without the bodies unless `include=content`; category and search.
    */
   published: publicProcedure
@@ -43,7 +43,7 @@ export const publicPostProcedures = {
     .input(postCardsInput)
     .output(postCardsOutput)
     .query(({ ctx, input }) => listPostCards(ctx.deps, input)),
-  /** One published post; counts a view (the REST path of SPEC.md §7 and outside callers). */
+  /** One published post; counts a view (the REST path and outside callers). */
   bySlug: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/posts/slug/:slug', summary: 'One published story; counts a view' } })
     .input(postBySlugInput)

@@ -3,7 +3,7 @@ import { pageNumber, pageSize, text } from '../input-policy'
 import { publicCategory } from '../taxonomy/schema'
 import { POST_CARDS_MAX_PAGE_SIZE, POST_CARDS_PAGE_SIZE } from '../limits'
 
-/** A published post as visitors (and the REST adapter) see it: SPEC.md §3 "Post (public)", snake_case. */
+/** A published post as visitors (and the REST adapter) see it: snake_case (docs/product.md, "The REST contract"). */
 export const publicPost = z.object({
   id: z.number(),
   slug: z.string(),
@@ -32,7 +32,7 @@ export const publicPost = z.object({
 })
 export type PublicPost = z.infer<typeof publicPost>
 
-/** SPEC.md §3 pagination object of post lists. */
+/** The pagination object of post lists: page, limit, total, pages. */
 export const pagination = z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() })
 export type Pagination = z.infer<typeof pagination>
 
@@ -91,7 +91,7 @@ export { POST_CARDS_PAGE_SIZE, POST_CARDS_MAX_PAGE_SIZE } from '../limits'
 /**
  * `posts.cards`: one page of story cards for the blog list. `cursor` is the page number: the web app reads this
  * list as a tRPC infinite query, which sends the next page under that name ("Load more" asks for page + 1). `search` keeps
- * the spec's blog search (case-insensitive match on title, excerpt, location name, location country or
+ * the documented blog search (case-insensitive match on title, excerpt, location name, location country or
  * category name; full-text matches too, best first); `category` is a category slug or its exact name.
  */
 export const postCardsInput = z

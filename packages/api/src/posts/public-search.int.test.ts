@@ -3,7 +3,7 @@ import { createTestDatabase } from '@wayfarer/db/testing'
 import { Prisma, type Database } from '@wayfarer/db'
 import { searchHits } from './public-search'
 
-// Issue 10: the blog search must stay cheap at any size (10,000 stories in `npm run bench`, where the plan is
+// The blog search must stay cheap at any size (10,000 stories in `npm run bench`, where the plan is
 // printed with real timings): the full-text match comes from its GIN index, and to_tsvector is never computed
 // as a filter over every published row (what an OR of full-text and ILIKE made the planner do: 0.5 s at 10,000).
 
@@ -51,7 +51,7 @@ describe('blog search plan', () => {
     expect(scansComputingDocuments).toEqual([])
   })
 
-  it('still finds what the spec says it finds: words, prefixes and fragments inside words', async () => {
+  it('still finds what docs/product.md says it finds: words, prefixes and fragments inside words', async () => {
     const count = async (search: string) =>
       (await database.prisma.$queryRaw<{ total: number }[]>(searchHits(search, undefined)))[0]?.total ?? 0
     expect(await count('island')).toBe(15)

@@ -28,8 +28,8 @@ export const inCategory = (category: string | undefined) =>
 /**
  * The published posts matching a search, as rows of (id, ord, total): `ord` is the rank order (best first),
  * `total` the number of matches. Ranked full-text search over title, excerpt, location and category name,
- * united with the spec's case-insensitive substring match (title, excerpt, location name, location country,
- * category name), so a fragment such as "apurn" or a single letter still finds what the spec says it finds.
+ * united with the documented case-insensitive substring match (title, excerpt, location name, location country,
+ * category name), so a fragment such as "apurn" or a single letter still finds what docs/product.md says it finds.
  *
  * Every condition reads only the posts row (categories are resolved to ids first) and has its index (full-text
  * GIN, trigram GIN from the `search_trigram_indexes` migration, category_id); ranking reads only the hits.

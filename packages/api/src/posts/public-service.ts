@@ -28,8 +28,8 @@ const filterOf = (input: { search?: string | undefined; category?: string | unde
 const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit))
 
 /**
- * Published posts in the spec's public shape, newest first (or best match first when searching), one page at
- * a time. Without `limit` every match is returned (SPEC.md §7: the blog list's call), read in bounded batches.
+ * Published posts in the documented public shape, newest first (or best match first when searching), one page at
+ * a time. Without `limit` every match is returned (the blog list's REST call asks for no limit), read in bounded batches.
  */
 export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQuery): Promise<PublishedPostsOutput> {
   const pending = (id: number) => deps.views.pending(id)

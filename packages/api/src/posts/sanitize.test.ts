@@ -32,7 +32,7 @@ describe('sanitizePostHtml', () => {
   })
 })
 
-// Issue 11, finding 12: an unclosed <style> made the parser read the rest of the post as CSS, and drop it.
+// An unclosed <style> made the parser read the rest of the post as CSS, and drop it.
 describe('raw-text elements', () => {
   it.each([
     [

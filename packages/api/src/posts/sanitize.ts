@@ -50,7 +50,7 @@ const RAW_TEXT_TAGS = ['script', 'style', 'textarea', 'option', 'noscript']
 
 /**
  * Whole raw-text elements go (with their content); an opening tag that is never closed loses only the tag, so
- * an unclosed `<style>` cannot silently swallow the rest of the post (issue 11, finding 12).
+ * an unclosed `<style>` cannot silently swallow the rest of the post.
  */
 function dropRawTextElements(html: string): string {
   let result = html

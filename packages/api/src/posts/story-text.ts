@@ -2,7 +2,7 @@
 // importers (WordPress, Ghost) and the seed.
 
 const WORDS_PER_MINUTE = 200
-/** SPEC.md §5: an excerpt generated from the content is its first 160 characters. */
+/** An excerpt generated from the content is its first 160 characters. */
 export const EXCERPT_LENGTH = 160
 
 const named: Record<string, string> = {
@@ -53,14 +53,14 @@ export const htmlToText = (html: string): string =>
 /** The text on one line, for counting words and cutting excerpts. */
 const flatText = (html: string): string => htmlToText(html).replace(/\s+/g, ' ')
 
-/** Whether story HTML says anything: some text or an image (SPEC.md §5: content is required). */
+/** Whether story HTML says anything: some text or an image (a story without either is refused as empty). */
 export const hasStoryContent = (html: string): boolean => flatText(html) !== '' || /<img\b/i.test(html)
 
 /** Minutes to read at 200 words a minute, at least one. */
 export const readingTimeOf = (html: string): number =>
   Math.max(1, Math.ceil(flatText(html).split(' ').filter(Boolean).length / WORDS_PER_MINUTE))
 
-/** SPEC.md §5: strip tags, take the first 160 characters, append an ellipsis when exactly 160 were reached. */
+/** The excerpt rule of docs/product.md ("Rules and limits"): strip tags, take the first 160 characters, append an ellipsis when exactly 160 were reached. */
 export function excerptFromContent(html: string): string {
   const clipped = flatText(html).slice(0, EXCERPT_LENGTH)
   return clipped.length === EXCERPT_LENGTH ? `${clipped}...` : clipped

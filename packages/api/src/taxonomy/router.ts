@@ -3,7 +3,7 @@ import { publicProcedure, router } from '../trpc'
 import { categoryBySlugInput, publicCategory, publicTag } from './schema'
 import { findCategory, listCategories, listTags } from './service'
 
-// Public: the editor's selects and the blog's chips both read these without a token (SPEC.md §6).
+// Public: the editor's selects and the blog's chips both read these without a token.
 export const taxonomyRouter = router({
   categories: publicProcedure
     .meta({ rest: { method: 'GET', path: '/api/categories', summary: 'Categories with their story counts' } })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { text } from '../input-policy'
 
-/** SPEC.md §3 Category {id, name}, plus what the chips and footer links need. */
+/** A category {id, name}, plus what the chips and footer links need. */
 export const publicCategory = z.object({
   id: z.number(),
   name: z.string(),

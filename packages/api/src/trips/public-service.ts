@@ -261,7 +261,7 @@ export async function tripDayPhotos(deps: Deps, input: { slug: string; day: numb
 
 /**
  * posts.tripContext: "Day 3 of {trip}" for a published story, with the published stories before and after it in
- * the trip; null when the story is in no published trip. The story's own shape (SPEC.md §3) stays as it is.
+ * the trip; null when the story is in no published trip. The story's own REST shape stays as it is.
  */
 export async function readStoryTripContext(deps: Deps, slug: string): Promise<StoryTripContext> {
   const post = await deps.prisma.post.findFirst({

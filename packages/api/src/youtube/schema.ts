@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** A video of the owner's channel as the home page shows it (SPEC.md §3). Counts are strings, as YouTube sends them. */
+/** A video of the owner's channel as the home page shows it. Counts are strings, as YouTube sends them. */
 export const video = z.object({
   id: z.string(),
   title: z.string(),
