@@ -67,6 +67,13 @@ function TripArticle({ trip }: { trip: TripPage }) {
           <Suspense fallback={<Skeleton className="mt-4 h-[420px] w-full rounded-xl" />}>
             <TripMap map={trip.map} title={trip.title} onDay={showDay} />
           </Suspense>
+          <Link
+            to="/map"
+            search={{ trip: trip.slug }}
+            className="mt-3 inline-block text-sm font-medium text-teal-700 underline underline-offset-2"
+          >
+            See this trip on the big map
+          </Link>
         </section>
       )}
       <TripTimeline slug={trip.slug} first={trip.timeline} nextDay={trip.timeline_next_day} />
