@@ -34,6 +34,14 @@ test('no CSP violation on any public screen', async ({ page }) => {
   await visit(page, violations, '/blog', () => expect(page.getByTestId('post-card').first()).toBeVisible())
   const firstPost = await page.getByTestId('post-card').first().locator('a').first().getAttribute('href')
   await visit(page, violations, firstPost!, () => expect(page.locator('article, main').first()).toBeVisible())
+  // The trips, a trip page with its lazily loaded map, and /map filtered by a trip with its route.
+  await visit(page, violations, '/trips', () => expect(page.getByTestId('trip-card').first()).toBeVisible())
+  await visit(page, violations, '/trips/six-weeks-across-asia', () =>
+    expect(page.getByTestId('trip-map').getByTestId('map-day').first()).toBeVisible(),
+  )
+  await visit(page, violations, '/map?trip=six-weeks-across-asia', () =>
+    expect(page.getByTestId('map-route-line').first()).toBeAttached(),
+  )
   for (const url of ['/gallery', '/about', '/contact', '/privacy', '/terms', '/sitemap', '/no-such-page']) {
     await visit(page, violations, url, () => expect(page.locator('main').first()).toBeVisible())
   }
@@ -49,6 +57,8 @@ test('no CSP violation on any admin screen', async ({ page }) => {
     '/admin',
     '/admin/posts',
     '/admin/posts/new',
+    '/admin/trips',
+    '/admin/trips/new',
     '/admin/comments',
     '/admin/gallery',
     '/admin/messages',
@@ -63,5 +73,8 @@ test('no CSP violation on any admin screen', async ({ page }) => {
   await visit(page, violations, `/admin/posts/edit/${firstPost.data[0]!.id}`, () =>
     expect(page.getByRole('button', { name: /save|update/i }).first()).toBeVisible(),
   )
+  await visit(page, violations, '/admin/trips', () => expect(page.getByTestId('admin-trips')).toBeVisible())
+  await page.getByTestId('admin-trips').getByRole('link').first().click()
+  await expect(page.getByRole('button', { name: 'Save trip' })).toBeVisible()
   expect(violations).toEqual([])
 })

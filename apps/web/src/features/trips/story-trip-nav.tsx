@@ -24,8 +24,8 @@ function TripDayBar({ context }: { context: NonNullable<StoryTripContext> }) {
     >
       <p className="px-3 text-sm text-gray-800">
         <Link
-          to="/trips/$slug"
-          params={{ slug: trip.slug }}
+          to="/trips/$tripSlug"
+          params={{ tripSlug: trip.slug }}
           hash={dayAnchor(context.day)}
           className="font-semibold text-teal-800 underline underline-offset-2 hover:text-teal-900"
         >

@@ -15,8 +15,8 @@ export function TripCard({ trip, eager = false }: { trip: Trip; eager?: boolean 
       className="group overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md"
     >
       <Link
-        to="/trips/$slug"
-        params={{ slug: trip.slug }}
+        to="/trips/$tripSlug"
+        params={{ tripSlug: trip.slug }}
         className="flex h-full flex-col focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
       >
         <div className="relative aspect-[16/9] bg-stone-200">

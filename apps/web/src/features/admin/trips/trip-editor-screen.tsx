@@ -20,8 +20,8 @@ function EditorHeading({ title, trip }: { title: string; trip?: AdminTrip }) {
       </div>
       {trip?.status === 'published' && (
         <Link
-          to="/trips/$slug"
-          params={{ slug: trip.slug }}
+          to="/trips/$tripSlug"
+          params={{ tripSlug: trip.slug }}
           className="text-sm font-medium text-teal-700 underline underline-offset-2"
         >
           View the trip page

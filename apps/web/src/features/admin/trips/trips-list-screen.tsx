@@ -58,8 +58,8 @@ function TripRow({ trip }: { trip: AdminTripItem }) {
     <li className="flex flex-wrap items-center justify-between gap-3 p-4">
       <div className="min-w-0">
         <Link
-          to="/admin/trips/edit/$id"
-          params={{ id: String(trip.id) }}
+          to="/admin/trips/edit/$tripId"
+          params={{ tripId: String(trip.id) }}
           className="font-semibold text-gray-900 hover:text-teal-700 hover:underline"
         >
           {trip.title}

@@ -38,7 +38,7 @@ export function useTripSave(id: number | undefined, values: TripFormValues) {
       setErrors({})
       toast({ text: id ? `Changes to “${saved.title}” saved` : `“${saved.title}” created` })
       await queryClient.invalidateQueries(trpc.trips.pathFilter())
-      if (!id) await navigate({ to: '/admin/trips/edit/$id', params: { id: String(saved.id) } })
+      if (!id) await navigate({ to: '/admin/trips/edit/$tripId', params: { tripId: String(saved.id) } })
     } catch (error) {
       const text = toUserMessage(error, 'The trip could not be saved. Please try again.')
       const field = fieldOfServerError(text)

@@ -3,10 +3,11 @@ import { TripScreen } from '../../../features/trips/trip-screen'
 import { tripQuery } from '../../../features/trips/queries'
 import { settled } from '../../../lib/preload'
 
-export const Route = createFileRoute('/_public/trips/$slug')({
-  loader: ({ context: { queryClient }, params: { slug } }) => settled(queryClient.ensureQueryData(tripQuery(slug))),
+export const Route = createFileRoute('/_public/trips/$tripSlug')({
+  loader: ({ context: { queryClient }, params: { tripSlug } }) =>
+    settled(queryClient.ensureQueryData(tripQuery(tripSlug))),
   component: function TripRoute() {
-    const { slug } = Route.useParams()
+    const { tripSlug: slug } = Route.useParams()
     return <TripScreen key={slug} slug={slug} />
   },
 })

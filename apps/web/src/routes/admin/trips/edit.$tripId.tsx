@@ -3,9 +3,9 @@ import { EditTripScreen } from '../../../features/admin/trips/trip-editor-screen
 import { adminTripQuery, coverChoicesQuery } from '../../../features/admin/trips/queries'
 import { settled } from '../../../lib/preload'
 
-export const Route = createFileRoute('/admin/trips/edit/$id')({
+export const Route = createFileRoute('/admin/trips/edit/$tripId')({
   loader: ({ context: { queryClient }, params }) => {
-    const id = Number(params.id)
+    const id = Number(params.tripId)
     return settled(
       // fetchQuery: the form starts from this copy, so it must be current.
       ...(Number.isInteger(id) && id > 0 ? [queryClient.fetchQuery(adminTripQuery(id))] : []),
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/admin/trips/edit/$id')({
     )
   },
   component: function EditTrip() {
-    const { id } = Route.useParams()
+    const { tripId: id } = Route.useParams()
     return <EditTripScreen key={id} id={Number(id)} />
   },
 })
