@@ -80,6 +80,12 @@ const extraScreens: Screen[] = [
       await expect(page.getByRole('article', { name: 'Preview' })).toBeVisible()
     },
   },
+  {
+    name: 'trip page, lightbox',
+    path: '/trips/$tripSlug',
+    open: openDialog((p) => p.getByTestId('day-photos').getByRole('button').first()),
+  },
+  { name: 'trip page, unknown trip', path: '/trips/no-such-trip' },
   { name: 'draft preview', path: '/blog/$draftSlug?preview=$previewToken' },
 ]
 
@@ -102,12 +108,19 @@ async function parameterExamples(request: APIRequestContext, token: string): Pro
     data: { countries: { code: string }[] }
   }
   const country = countries.data.countries[0]!.code.toLowerCase()
+  // A published trip for /trips/$tripSlug, and its id for the trip editor.
+  const trips = (await (await request.get('/api/trips/admin', { headers: auth })).json()) as {
+    data: { id: number; slug: string; status: string }[]
+  }
+  const trip = trips.data.find((t) => t.status === 'published')!
   return {
     slug: story.slug,
     id: String(story.id),
     draftSlug: draft.slug,
     previewToken: preview.result.data.token,
     code: country,
+    tripSlug: trip.slug,
+    tripId: String(trip.id),
   }
 }
 

@@ -7,6 +7,7 @@ import { storyQuery } from '../features/post/queries'
 import { heroPhotoQuery } from '../features/gallery/queries'
 import { latestStoriesQuery } from '../features/home/queries'
 import { storyCardsQuery } from '../features/blog/queries'
+import { tripQuery, tripsQuery } from '../features/trips/queries'
 
 // The answers only need their envelope here: the web app checks no more than that (see initial-data.ts).
 const story = { id: 7, slug: 'el-nido', title: 'Island Hopping in El Nido' }
@@ -79,6 +80,19 @@ describe('the first view’s embedded answers land where the screens read them',
     )
     // The infinite list and the home page's plain query of the same procedure never share an entry.
     expect(queryClient.getQueryData(latestStoriesQuery().queryKey)).toBeUndefined()
+    expect(requests).toEqual([])
+  })
+
+  it('the trips and a trip page: the list and the page, under the keys their loaders build', async () => {
+    const list = { trips: [{ slug: 'nepal', title: 'Nepal' }] }
+    const page = { slug: 'nepal', title: 'Nepal', timeline: [] }
+    embed([
+      { procedure: 'trips.list', data: list },
+      { procedure: 'trips.bySlug', input: { slug: 'nepal' }, data: page },
+    ])
+    primeQueriesFromPage()
+    expect(await queryClient.ensureQueryData(tripsQuery())).toEqual(list)
+    expect(await queryClient.ensureQueryData(tripQuery('nepal'))).toEqual(page)
     expect(requests).toEqual([])
   })
 

@@ -5,12 +5,14 @@ import {
   INITIAL_DATA_ELEMENT_ID,
   type PostCardsOutput,
   type PublicPost,
+  type TripPage,
+  type TripCard,
 } from '@wayfarer/api/schemas'
 import { queryClient, trpc } from './trpc'
 
 /**
- * The embedded block (`InitialQuery`): a story page's story, the home page's hero picture and latest stories, or
- * the blog list's first page. The stories and cards have their envelope checked only: they come from the server
+ * The embedded block (`InitialQuery`): a story page's story, the home page's hero picture and latest stories, the
+ * blog list's first page, or the trips and a trip's page. The stories and cards have their envelope checked only: they come from the server
  * that sent this page, built by the procedures whose answers seo.int.test.ts compares them with, and parsing every
  * field again would put the full schema library on every public page's first load.
  */
@@ -37,6 +39,15 @@ const embeddedQueries = z.array(
       input: z.object({ category: z.optional(z.string()) }),
       data: z.custom<PostCardsOutput>((value) => typeof value === 'object' && value !== null),
     }),
+    z.object({
+      procedure: z.literal('trips.list'),
+      data: z.custom<{ trips: TripCard[] }>((value) => typeof value === 'object' && value !== null),
+    }),
+    z.object({
+      procedure: z.literal('trips.bySlug'),
+      input: z.object({ slug: z.string() }),
+      data: z.custom<TripPage>((value) => typeof value === 'object' && value !== null),
+    }),
   ]),
 )
 
@@ -58,7 +69,11 @@ export function primeQueriesFromPage(): void {
   const queries = embeddedQueries.safeParse(parsed)
   if (!queries.success) return
   for (const query of queries.data) {
-    if (query.procedure === 'posts.story') queryClient.setQueryData(trpc.posts.story.queryKey(query.input), query.data)
+    if (query.procedure === 'trips.list') queryClient.setQueryData(trpc.trips.list.queryKey(), query.data)
+    else if (query.procedure === 'trips.bySlug')
+      queryClient.setQueryData(trpc.trips.bySlug.queryKey(query.input), query.data)
+    else if (query.procedure === 'posts.story')
+      queryClient.setQueryData(trpc.posts.story.queryKey(query.input), query.data)
     else if (query.procedure === 'posts.cards' && 'infinite' in query)
       queryClient.setQueryData(trpc.posts.cards.infiniteQueryKey(query.input), {
         pages: [query.data],

@@ -3,7 +3,7 @@ import { isNavLinkActive, navLinks } from './nav-links'
 
 describe('public navigation', () => {
   it('lists the pages in order, with the map after Gallery', () => {
-    expect(navLinks.map((l) => l.to)).toEqual(['/', '/blog', '/gallery', '/map', '/about', '/contact'])
+    expect(navLinks.map((l) => l.to)).toEqual(['/', '/blog', '/trips', '/gallery', '/map', '/about', '/contact'])
   })
 
   it('highlights Home only on its exact path and other entries below their path', () => {

@@ -1,9 +1,10 @@
-import { staticPages } from '@wayfarer/api/schemas'
+import { staticPages, tripsPage } from '@wayfarer/api/schemas'
 
 /** Header and footer navigation, in this order (docs/product.md, "Layout"). */
 export const navLinks = [
   staticPages.home,
   staticPages.blog,
+  tripsPage,
   staticPages.gallery,
   staticPages.map,
   staticPages.about,

@@ -120,3 +120,35 @@ export function Pin({ left, top }: { left: number; top: number }) {
     />
   )
 }
+
+/** A numbered marker (a trip's day): its number on the map, its label for screen readers and on hover. */
+export interface DayMarker {
+  key: string
+  longitude: number
+  latitude: number
+  text: string
+  label: string
+  onSelect: () => void
+}
+
+/** The days of a trip on its map, as buttons in one list. */
+export function DayMarkers({ days, at }: { days: DayMarker[]; at: MapMarkersProps['at'] }) {
+  return (
+    <ul aria-label="Days on the map">
+      {days.map((d) => (
+        <Marker
+          key={d.key}
+          at={at(d.longitude, d.latitude)}
+          offset={[14, 14]}
+          testId="map-day"
+          label={d.label}
+          title={d.label}
+          onClick={d.onSelect}
+          className="flex h-7 min-w-7 items-center justify-center rounded-full bg-gray-900 px-1 text-xs font-bold text-white hover:bg-teal-800"
+        >
+          {d.text}
+        </Marker>
+      ))}
+    </ul>
+  )
+}

@@ -7,7 +7,8 @@ import { usePageMeta } from '../../lib/page-meta'
 import { plural } from '../../lib/numbers'
 import { categoriesQuery } from '../blog/queries'
 import { Lightbox } from '../gallery/lightbox'
-import { boxOf, type MapView } from './mercator'
+import { tripQuery, tripsQuery } from '../trips/queries'
+import { boxOf, viewAround, type MapView } from './mercator'
 import { MapStoryCard } from './map-story-card'
 import { countriesQuery, mapQuery } from './queries'
 import { useElementWidth } from './use-element-width'
@@ -16,6 +17,8 @@ import { WorldMap } from './world-map'
 export interface MapFilters {
   category?: string | undefined
   year?: number | undefined
+  /** A published trip's slug: its stories and photos, its route, the map fitted to it. */
+  trip?: string | undefined
 }
 
 const MAP_HEIGHT = 520
@@ -45,6 +48,8 @@ export function MapScreen({
     [countries.data],
   )
   const data = shown.data
+  const lines = useMemo(() => (data?.trips ?? []).flatMap((t) => t.lines), [data?.trips])
+  useFitToTrip(filters.trip, width, setView)
   return (
     <div className="mx-auto max-w-7xl px-4 py-10">
       <header>
@@ -68,6 +73,7 @@ export function MapScreen({
             stories={data?.stories ?? []}
             photos={data?.photos ?? []}
             visited={visited}
+            lines={lines}
             onStory={chosen.showStory}
             onPhoto={chosen.setPhoto}
             onMembers={chosen.showMembers}
@@ -88,6 +94,19 @@ export function MapScreen({
       ) : null}
     </div>
   )
+}
+
+/** Choosing a trip fits the map to it (its stories, photos and route), once per choice: the visitor moves on from there. */
+function useFitToTrip(trip: string | undefined, width: number, setView: (view: MapView) => void) {
+  const page = useQuery({ ...tripQuery(trip ?? ''), enabled: Boolean(trip) })
+  const bbox = trip && page.data?.slug === trip ? page.data.map.bbox : null
+  const fitted = useRef<string | undefined>(undefined)
+  useEffect(() => {
+    if (!trip) fitted.current = undefined
+    if (!trip || !bbox || fitted.current === trip) return
+    fitted.current = trip
+    setView(viewAround(bbox, width, MAP_HEIGHT))
+  }, [trip, bbox, width, setView])
 }
 
 type ClusterMembers = NonNullable<MapCluster['members']>
@@ -207,8 +226,24 @@ function MapFilterFields({
   years: number[]
 }) {
   const categories = useQuery(categoriesQuery())
+  const trips = useQuery(tripsQuery())
   return (
     <div className="mt-4 flex flex-wrap items-end gap-4">
+      <label className="text-sm font-medium text-gray-700">
+        Trip
+        <select
+          className="mt-1 block max-w-[16rem] rounded-lg border border-gray-300 bg-white px-3 py-2"
+          value={filters.trip ?? ''}
+          onChange={(e) => onFilters({ ...filters, trip: e.target.value || undefined })}
+        >
+          <option value="">All trips</option>
+          {(trips.data?.trips ?? []).map((t) => (
+            <option key={t.slug} value={t.slug}>
+              {t.title}
+            </option>
+          ))}
+        </select>
+      </label>
       <label className="text-sm font-medium text-gray-700">
         Category
         <select

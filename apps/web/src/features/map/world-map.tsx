@@ -8,7 +8,7 @@ import worldTopology from 'world-atlas/countries-110m.json'
 import { useQuery } from '@tanstack/react-query'
 import { mapSettingsQuery } from './queries'
 import { project, tilesInView, toScreen, TILE_PX, worldPx, type MapView } from './mercator'
-import { MapMarkers, Pin } from './map-markers'
+import { DayMarkers, MapMarkers, Pin, type DayMarker } from './map-markers'
 import { useMapGestures } from './use-map-gestures'
 
 export interface CountryShape {
@@ -25,6 +25,8 @@ export const countries: CountryShape[] = (() => {
 })()
 
 const NONE: ReadonlySet<string> = new Set()
+const NO_LINES: readonly (readonly [number, number][])[] = []
+const NO_DAYS: DayMarker[] = []
 const ignore = () => undefined
 
 export interface WorldMapProps {
@@ -47,6 +49,10 @@ export interface WorldMapProps {
   /** The owner's pin (the place picker): drawn, and moved by a click or Enter where the map is. */
   pin?: { latitude: number | null; longitude: number | null }
   onDrop?: (longitude: number, latitude: number) => void
+  /** Routes drawn over the countries: lists of [longitude, latitude] (a trip's lines). */
+  lines?: readonly (readonly [number, number][])[]
+  /** Numbered markers (a trip's days), drawn over the others. */
+  days?: DayMarker[]
   children?: ReactNode
 }
 
@@ -70,6 +76,8 @@ export function WorldMap({
   label,
   pin,
   onDrop,
+  lines = NO_LINES,
+  days = NO_DAYS,
   children,
 }: WorldMapProps) {
   // Raster tiles under the markers when the owner set MAP_TILES_URL; none draws the built-in vector world.
@@ -93,6 +101,7 @@ export function WorldMap({
       >
         {tiles && <TileLayer template={tiles.url} view={view} width={width} height={height} />}
         <CountryShapes view={view} width={width} height={height} visited={visited} overTiles={Boolean(tiles)} />
+        {lines.length > 0 && <RouteLines view={view} width={width} height={height} lines={lines} />}
         <MapMarkers
           clusters={clusters}
           stories={stories}
@@ -103,6 +112,7 @@ export function WorldMap({
           onMembers={onMembers}
           zoomTo={zoomTo}
         />
+        {days.length > 0 && <DayMarkers days={days} at={at} />}
         {pin && pin.latitude !== null && pin.longitude !== null && <Pin {...at(pin.longitude, pin.latitude)} />}
         {onDrop && (
           <span
@@ -120,6 +130,53 @@ export function WorldMap({
   )
 }
 
+/** d3's path maker for the view: the same Web Mercator as the markers, clipped to the drawing. */
+function useViewPath(view: MapView, width: number, height: number) {
+  return useMemo(() => {
+    const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
+    const size = worldPx(view.zoom)
+    const projection = geoMercator()
+      .scale(size / (2 * Math.PI))
+      .translate([size / 2 - cx + width / 2, size / 2 - cy + height / 2])
+      .clipExtent([
+        [-2, -2],
+        [width + 2, height + 2],
+      ])
+    return geoPath(projection)
+  }, [view, width, height])
+}
+
+/** Routes over the countries (decorative: the day markers and the timeline say where the trip went). */
+function RouteLines({
+  view,
+  width,
+  height,
+  lines,
+}: {
+  view: MapView
+  width: number
+  height: number
+  lines: readonly (readonly [number, number][])[]
+}) {
+  const path = useViewPath(view, width, height)
+  return (
+    <svg width={width} height={height} aria-hidden="true" className="pointer-events-none absolute inset-0 block">
+      {lines.map((line, i) => (
+        <path
+          key={i}
+          d={path({ type: 'LineString', coordinates: line.map((p) => [p[0], p[1]]) }) ?? ''}
+          data-testid="map-route-line"
+          fill="none"
+          className="stroke-orange-700"
+          strokeWidth={3}
+          strokeLinejoin="round"
+          strokeLinecap="round"
+        />
+      ))}
+    </svg>
+  )
+}
+
 /** The countries in the view, the visited ones shaded. Over raster tiles only the visited ones are drawn, tinted. */
 function CountryShapes({
   view,
@@ -134,18 +191,7 @@ function CountryShapes({
   visited: ReadonlySet<string>
   overTiles: boolean
 }) {
-  const path = useMemo(() => {
-    const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
-    const size = worldPx(view.zoom)
-    const projection = geoMercator()
-      .scale(size / (2 * Math.PI))
-      .translate([size / 2 - cx + width / 2, size / 2 - cy + height / 2])
-      .clipExtent([
-        [-2, -2],
-        [width + 2, height + 2],
-      ])
-    return geoPath(projection)
-  }, [view, width, height])
+  const path = useViewPath(view, width, height)
   const shading = (id: string) =>
     overTiles
       ? visited.has(id)

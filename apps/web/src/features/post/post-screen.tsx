@@ -21,6 +21,7 @@ import { ShareBar } from './share-bar'
 import { STORY_TITLE_CLASS, StoryBody } from './story-body'
 import { PostComments } from '../comments/post-comments'
 import { StoryPlaceSection } from './story-place-section'
+import { StoryTripNav } from '../trips/story-trip-nav'
 
 /**
  * A story's page. Showing it counts one view on the server (not preloading it). With `preview` (the
@@ -155,6 +156,7 @@ function PostArticle({ post, preview = false }: { post: PublicPost; preview?: bo
       <Link to="/blog" activeOptions={{ exact: true }} className="text-sm font-medium text-teal-700 hover:underline">
         ← All stories
       </Link>
+      {!preview && <StoryTripNav slug={post.slug} />}
       <header className="mt-6">
         {post.category_name && <Badge color={post.category_color ?? '#6B7280'}>{post.category_name}</Badge>}
         <h1 className={cx('mt-3', STORY_TITLE_CLASS)}>{post.title}</h1>

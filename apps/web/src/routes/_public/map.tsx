@@ -2,23 +2,26 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { MapScreen } from '../../features/map/map-screen'
 import { clampView, type MapView } from '../../features/map/mercator'
 import { countriesQuery } from '../../features/map/queries'
+import { tripsQuery } from '../../features/trips/queries'
 import { settled } from '../../lib/preload'
 import { optionalNumber, optionalText, z } from '../../lib/search-params'
 
-/** /map?lat=&lng=&zoom= centres the map (a story's mini map links here); category and year filter it. */
+/** /map?lat=&lng=&zoom= centres the map (a story's mini map links here); category, year and trip filter it. */
 const mapSearch = z.object({
   lat: optionalNumber(-85, 85),
   lng: optionalNumber(-180, 180),
   zoom: optionalNumber(1, 18, true),
   category: optionalText(100),
   year: optionalNumber(1900, 2200, true),
+  trip: optionalText(200),
 })
 
 const WORLD: MapView = { longitude: 20, latitude: 25, zoom: 2 }
 
 export const Route = createFileRoute('/_public/map')({
   validateSearch: mapSearch,
-  loader: ({ context: { queryClient } }) => settled(queryClient.ensureQueryData(countriesQuery())),
+  loader: ({ context: { queryClient } }) =>
+    settled(queryClient.ensureQueryData(countriesQuery()), queryClient.ensureQueryData(tripsQuery())),
   component: MapRoute,
 })
 
@@ -33,8 +36,8 @@ function MapRoute() {
   return (
     <MapScreen
       initialView={initialView}
-      filters={{ category: search.category, year: search.year }}
-      onFilters={(f) => void navigate({ search: (s) => ({ ...s, category: f.category, year: f.year }) })}
+      filters={{ category: search.category, year: search.year, trip: search.trip }}
+      onFilters={(f) => void navigate({ search: (s) => ({ ...s, category: f.category, year: f.year, trip: f.trip }) })}
     />
   )
 }

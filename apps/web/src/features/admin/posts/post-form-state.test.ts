@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { emptyPostForm, postPayload } from './post-form-state'
+import { emptyPostForm, postPayload, toLocalInput } from './post-form-state'
 
 describe('post form rules', () => {
   it('defaults the meta title to the title and the meta description to the excerpt', () => {
@@ -20,5 +20,14 @@ describe('post form rules', () => {
     expect(postPayload(emptyPostForm())).toMatchObject({ latitude: null, longitude: null, country_code: null })
     const placed = { ...emptyPostForm(), latitude: 28.2096, longitude: 83.9856, country_code: 'NP' }
     expect(postPayload(placed)).toMatchObject({ latitude: 28.2096, longitude: 83.9856, country_code: 'NP' })
+  })
+
+  it('sends the trip as it is and when it happened as an instant, null when it is empty', () => {
+    expect(postPayload(emptyPostForm())).toMatchObject({ trip_id: null, happened_at: null })
+    const local = toLocalInput('2026-03-12T06:15:00.000Z')
+    expect(postPayload({ ...emptyPostForm(), trip_id: 3, happened_at: local })).toMatchObject({
+      trip_id: 3,
+      happened_at: '2026-03-12T06:15:00.000Z',
+    })
   })
 })

@@ -19,6 +19,10 @@ export interface PostFormValues {
   meta_title: string
   meta_description: string
   meta_keywords: string[]
+  /** The trip the story belongs to; null for none. */
+  trip_id: number | null
+  /** When it happened, as a datetime-local input holds it (the browser's zone); empty: the publish time counts. */
+  happened_at: string
 }
 
 export const emptyPostForm = (): PostFormValues => ({
@@ -38,6 +42,8 @@ export const emptyPostForm = (): PostFormValues => ({
   meta_title: '',
   meta_description: '',
   meta_keywords: [],
+  trip_id: null,
+  happened_at: '',
 })
 
 export const formFromPost = (post: AdminPost): PostFormValues => ({
@@ -57,9 +63,23 @@ export const formFromPost = (post: AdminPost): PostFormValues => ({
   meta_title: post.meta_title ?? '',
   meta_description: post.meta_description ?? '',
   meta_keywords: post.meta_keywords,
+  trip_id: post.trip_id,
+  happened_at: post.happened_at ? toLocalInput(post.happened_at) : '',
 })
+
+/** An instant as a datetime-local input shows it: the browser's local date and time, to the minute. */
+export function toLocalInput(iso: string): string {
+  const at = new Date(iso)
+  return new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString().slice(0, 16)
+}
 
 /** The body of a create or update, with the SEO title and description filled from the title and excerpt when empty. */
 export function postPayload(values: PostFormValues, status?: PostStatusValue) {
-  return { ...values, ...withMetaDefaults(values), ...(status ? { status } : {}) }
+  return {
+    ...values,
+    ...withMetaDefaults(values),
+    // A datetime-local value has no offset: the browser reads it in its own zone and sends the instant.
+    happened_at: values.happened_at ? new Date(values.happened_at).toISOString() : null,
+    ...(status ? { status } : {}),
+  }
 }

@@ -17,6 +17,7 @@ import { useUnsavedChangesGuard } from './unsaved-changes'
 import { usePostSave, type EditedPost } from './use-post-save'
 import { STORY_TITLE_CLASS, StoryBody } from '../../post/story-body'
 import { PlaceCard } from './place-card'
+import { TripPicker } from './trip-picker'
 
 interface Props {
   /** Absent on /admin/posts/new: upload and AI stay disabled until the post has been saved. */
@@ -37,7 +38,7 @@ export function PostForm({ post, initial }: Props) {
   const tags = useQuery(tagsQuery())
   const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial])
   const guard = useUnsavedChangesGuard(changed)
-  const { save, saving } = usePostSave(post, values, guard.allowLeaving)
+  const { save, saving, tripError } = usePostSave(post, values, guard.allowLeaving)
   const set: SetField = (key, value) => setValues((v) => ({ ...v, [key]: value }))
   const postId = post?.id ?? null
   const context: AiContext = {
@@ -69,6 +70,7 @@ export function PostForm({ post, initial }: Props) {
             incomplete={!values.title.trim() || !hasStoryContent(values.content)}
             onSave={(status, at) => void save(status, at)}
           />
+          <TripPicker values={values} set={set} error={tripError} />
           <TaxonomyCard values={values} set={set} categories={categories.data} tags={tags.data} />
           <Card className="p-6">
             <h3 className="mb-3 font-semibold text-gray-900">Featured Image</h3>

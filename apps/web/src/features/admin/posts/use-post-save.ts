@@ -1,8 +1,10 @@
+import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { messages } from '@wayfarer/api/messages'
 import type { PostStatusValue } from '@wayfarer/api/schemas'
 import { trpc } from '../../../lib/trpc'
+import { toUserMessage } from '../../../lib/user-message'
 import { useToast } from '../shell/toast-host'
 import { postPayload, type PostFormValues } from './post-form-state'
 
@@ -24,13 +26,18 @@ export function usePostSave(post: EditedPost | undefined, values: PostFormValues
   const toast = useToast()
   const create = useMutation(trpc.posts.create.mutationOptions())
   const update = useMutation(trpc.posts.update.mutationOptions())
+  // A refusal about the story's trip (it lies outside the trip's dates) is said next to the trip picker too.
+  const [tripError, setTripError] = useState<string | null>(null)
 
   const save = async (status?: PostStatusValue, publishAt?: string) => {
     const when = publishAt ? { published_at: publishAt } : {}
+    setTripError(null)
     try {
       if (post) await update.mutateAsync({ id: post.id, ...postPayload(values, status), ...when })
       else await create.mutateAsync({ ...postPayload(values, status ?? 'draft'), ...when })
-    } catch {
+    } catch (error) {
+      const text = toUserMessage(error, '')
+      if (isAboutTrip(text)) setTripError(text)
       toast({ text: post ? messages.posts.updateFailed : messages.posts.createFailed, tone: 'error' })
       return
     }
@@ -40,8 +47,11 @@ export function usePostSave(post: EditedPost | undefined, values: PostFormValues
     await queryClient.invalidateQueries(trpc.dashboard.pathFilter())
     await navigate({ to: '/admin/posts' })
   }
-  return { save, saving: create.isPending || update.isPending }
+  return { save, saving: create.isPending || update.isPending, tripError }
 }
+
+const isAboutTrip = (text: string) =>
+  text.includes('outside the trip') || text === messages.trips.notFound || text.startsWith('When it happened')
 
 /** What the toast says after a save: published, scheduled, unpublished or saved. */
 function savedMessage(

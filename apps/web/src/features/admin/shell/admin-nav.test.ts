@@ -8,6 +8,7 @@ describe('admin sidebar active rules', () => {
     expect(adminNavEntries.map((e) => [e.label, e.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Posts', '/admin/posts'],
+      ['Trips', '/admin/trips'],
       ['Gallery', '/admin/gallery'],
       ['Comments', '/admin/comments'],
       ['Messages', '/admin/messages'],

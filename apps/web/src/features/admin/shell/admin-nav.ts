@@ -15,6 +15,7 @@ export interface AdminNavEntry {
 export const adminNavEntries: AdminNavEntry[] = [
   { label: 'Dashboard', to: '/admin', exact: true, icon: 'M3 12l9-9 9 9M5 10v10h14V10' },
   { label: 'Posts', to: '/admin/posts', icon: 'M7 3h7l5 5v13H7zM14 3v5h5M10 13h6M10 17h6' },
+  { label: 'Trips', to: '/admin/trips', icon: 'M4 19l5-14 6 10 5-6M4 19h16' },
   { label: 'Gallery', to: '/admin/gallery', icon: 'M4 5h16v14H4zM4 15l4-4 5 5 3-3 4 4' },
   { label: 'Comments', to: '/admin/comments', icon: 'M4 5h16v11H8l-4 4z' },
   { label: 'Messages', to: '/admin/messages', icon: 'M3 6h18v12H3zM3 7l9 6 9-6' },

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PostScreen } from '../../../features/post/post-screen'
 import { previewQuery, storyQuery } from '../../../features/post/queries'
 import { postCommentsQuery } from '../../../features/comments/queries'
+import { storyTripQuery } from '../../../features/trips/queries'
 import { settled } from '../../../lib/preload'
 import { optionalText, z } from '../../../lib/search-params'
 
@@ -15,7 +16,11 @@ export const Route = createFileRoute('/_public/blog/$slug')({
   loader: async ({ context: { queryClient }, params: { slug }, deps: { preview } }) => {
     if (preview) return settled(queryClient.ensureQueryData(previewQuery(preview)))
     const story = await queryClient.ensureQueryData(storyQuery(slug)).catch(() => undefined)
-    if (story) await settled(queryClient.ensureInfiniteQueryData(postCommentsQuery(story.id)))
+    if (story)
+      await settled(
+        queryClient.ensureInfiniteQueryData(postCommentsQuery(story.id)),
+        queryClient.ensureQueryData(storyTripQuery(slug)),
+      )
   },
   component: function PostRoute() {
     const { slug } = Route.useParams()

@@ -1,0 +1,204 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { messages } from '@wayfarer/api/messages'
+import { computedStyle, hasFocus } from './support/dom'
+import { deletePost, ownerToken } from './support/owner-api'
+import { ownerStorageState } from './support/owner-session'
+import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support/screen-checks'
+
+// Trips (docs/trips.md, docs/product.md "Trips"): the list, a trip page with its map and timeline, a story's day
+// in its trip, the trip filter on /map, and building a trip in the admin. The demo content has a finished trip
+// ("Six Weeks Across Asia": stories on days 3, 18, 25 and 30) and a live one ("Patagonia on Foot").
+// Every step is taken with the keyboard; page.goto stands for typing an address.
+
+const ASIA = 'Six Weeks Across Asia'
+
+/** Presses Tab until `target` has the focus, as a keyboard user would. */
+async function tabTo(page: Page, target: Locator, max = 150): Promise<void> {
+  await expect(target).toBeAttached()
+  for (let i = 0; i < max; i++) {
+    if (await hasFocus(target)) return
+    await page.keyboard.press('Tab')
+  }
+  throw new Error(`Tab never reached ${target}`)
+}
+
+/** The focused element shows it: an outline or a ring (a box shadow). */
+async function expectVisibleFocus(target: Locator): Promise<void> {
+  const outline = (await computedStyle(target, 'outline-style')) !== 'none'
+  const ring = (await computedStyle(target, 'box-shadow')) !== 'none'
+  expect(outline || ring, 'the focus is visible').toBe(true)
+}
+
+async function checkScreen(page: Page, label: string): Promise<void> {
+  await settle(page)
+  await expectNoSidewaysScroll(page, label)
+  await expectNoAxeViolations(page, label)
+}
+
+for (const width of [390, 1440]) {
+  test.describe(`trips at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('the list of trips leads to a trip page with its map and day-by-day timeline', async ({ page }) => {
+      await page.goto('/trips')
+      const cards = page.getByTestId('trip-card')
+      await expect(cards).toHaveCount(2)
+      // Live trips come first, marked live.
+      await expect(cards.first()).toContainText('Patagonia on Foot')
+      await expect(cards.first().getByTestId('trip-live')).toBeVisible()
+      await expect(cards.nth(1).getByTestId('trip-dates')).toHaveText(
+        /^\d{1,2} \w{3}( \d{4})? – \d{1,2} \w{3} \d{4} · 40 days$/,
+      )
+      await expect(cards.nth(1)).toContainText('4 stories')
+      await expect(cards.nth(1).getByRole('img', { name: /^Countries: .*Nepal/ })).toBeAttached()
+      await checkScreen(page, `/trips at ${width}px`)
+
+      const asia = cards.nth(1).getByRole('link')
+      await tabTo(page, asia)
+      await expectVisibleFocus(asia)
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('heading', { level: 1, name: ASIA })).toBeVisible()
+      await expect(page).toHaveURL(/\/trips\/six-weeks-across-asia$/)
+      await expect(page.getByTestId('trip-figures')).toContainText('Days40')
+      await expect(page.getByRole('link', { name: 'Follow this trip (RSS feed)' })).toHaveAttribute(
+        'href',
+        '/trips/six-weeks-across-asia/rss.xml',
+      )
+      const map = page.getByTestId('trip-map')
+      await expect(map.getByTestId('map-day').first()).toBeVisible()
+      await expect(map.getByTestId('map-route-line')).toHaveCount(1)
+      await expect(page.getByTestId('trip-gap').first()).toHaveText(/^Days 1–2: on the road/)
+      await expect(page.getByRole('heading', { level: 3, name: /^Day 3/ })).toBeVisible()
+      await checkScreen(page, `trip page at ${width}px`)
+    })
+
+    test('the trip page works with the keyboard: a day marker, the photos, more days', async ({ page }) => {
+      await page.goto('/trips/six-weeks-across-asia')
+      // A day's marker on the map takes the reader to that day in the timeline.
+      const marker = page.getByTestId('trip-map').getByRole('button', { name: /^Day 3, / })
+      await tabTo(page, marker)
+      await expectVisibleFocus(marker)
+      await page.keyboard.press('Enter')
+      await expect(page.locator('#day-3')).toBeFocused()
+
+      // A day's photo opens the gallery's lightbox; Escape closes it.
+      const photo = page
+        .locator('#day-4')
+        .getByRole('button', { name: /^Open / })
+        .first()
+      await tabTo(page, photo)
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('dialog')).toBeVisible()
+      await page.keyboard.press('Escape')
+      await expect(page.getByRole('dialog')).toBeHidden()
+
+      const more = page.getByRole('button', { name: 'Show more days' })
+      await tabTo(page, more)
+      await page.keyboard.press('Enter')
+      await expect(page.getByRole('heading', { level: 3, name: /^Day 18/ })).toBeVisible()
+      await expect(page.locator('#day-18')).toContainText('Island Hopping in El Nido')
+    })
+
+    test('a story in a trip says its day and leads to the days before and after', async ({ page }) => {
+      await page.goto('/blog/working-remotely-from-bali-for-a-month')
+      const days = page.getByRole('navigation', { name: 'Trip days' })
+      await expect(days.getByRole('link', { name: `Day 3 of ${ASIA}` })).toBeVisible()
+      await checkScreen(page, `story with its trip day at ${width}px`)
+
+      const next = days.getByRole('link', { name: /^Day 18: Island Hopping/ })
+      await tabTo(page, next)
+      await expectVisibleFocus(next)
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/blog\/island-hopping-in-el-nido/)
+      const after = page.getByRole('navigation', { name: 'Trip days' })
+      await expect(after.getByRole('link', { name: `Day 18 of ${ASIA}` })).toBeVisible()
+      await expect(after.getByRole('link', { name: /^← Day 3: Working Remotely/ })).toBeVisible()
+      await tabTo(page, after.getByRole('link', { name: `Day 18 of ${ASIA}` }))
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/trips\/six-weeks-across-asia#day-18$/)
+      await expect(page.getByRole('heading', { level: 1, name: ASIA })).toBeVisible()
+    })
+
+    test('/map filters by trip and draws its route', async ({ page }) => {
+      await page.goto('/map')
+      await expect(page.getByTestId('map-route-line').first()).toBeAttached()
+      const trip = page.getByLabel('Trip')
+      await tabTo(page, trip)
+      await expectVisibleFocus(trip)
+      await page.keyboard.press('ArrowDown')
+      await page.keyboard.press('ArrowDown')
+      await expect(page).toHaveURL(/[?&]trip=six-weeks-across-asia/)
+      await expect(page.getByTestId('in-view-count')).toHaveText('4 stories')
+      await expect(page.getByTestId('map-route-line')).toHaveCount(1)
+      await checkScreen(page, `/map with a trip at ${width}px`)
+    })
+  })
+}
+
+test.describe('building a trip in the admin', () => {
+  for (const width of [390, 1440]) {
+    test(`at ${width} px: create a trip, its refusals next to the fields, then add a day`, async ({ browser }) => {
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        storageState: await ownerStorageState(browser),
+      })
+      const page = await context.newPage()
+      const title = `Keyboard Trip ${width} ${Date.now()}`
+      await page.goto('/admin/trips')
+      await expect(page.getByTestId('admin-trips')).toContainText(ASIA)
+      await checkScreen(page, `admin trips at ${width}px`)
+      await tabTo(page, page.getByRole('link', { name: 'New trip' }))
+      await page.keyboard.press('Enter')
+      await expect(page.getByLabel('Title')).toBeVisible()
+
+      await tabTo(page, page.getByLabel('Title'))
+      await page.keyboard.type(title)
+      await page.keyboard.press('Tab')
+      await page.keyboard.type('six-weeks-across-asia') // taken: the server says so
+      await tabTo(page, page.getByLabel('Start date'))
+      await page.keyboard.type('03122026')
+      // Tab walks through a date field's month, day and year first.
+      await tabTo(page, page.getByLabel('End date'))
+      await page.keyboard.type('03012026') // before the start: refused in the browser, in the server's words
+      await tabTo(page, page.getByLabel('Time zone'))
+      await page.keyboard.press('ControlOrMeta+a')
+      await page.keyboard.type('Asia/Kathmandu')
+      const create = page.getByRole('button', { name: 'Create trip' })
+      await tabTo(page, create)
+      await page.keyboard.press('Enter')
+      await expect(page.getByTestId('trip-end-date-error')).toHaveText(messages.trips.endBeforeStart)
+      await expect(page.getByLabel('End date')).toBeFocused()
+      await page.keyboard.type('03202026')
+      await tabTo(page, create)
+      await page.keyboard.press('Enter')
+      await expect(page.getByTestId('trip-slug-error')).toHaveText(messages.trips.slugTaken)
+      await expect(page.getByLabel('Address')).toBeFocused()
+      await page.keyboard.press('ControlOrMeta+a')
+      await page.keyboard.press('Backspace')
+      await checkScreen(page, `trip editor with a refusal at ${width}px`)
+      await tabTo(page, create)
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/admin\/trips\/edit\/\d+$/)
+      const tripId = Number(page.url().split('/').pop())
+
+      // "Add day": a draft story for day 2, opened in the post editor, in the trip.
+      const day = page.getByLabel('Day', { exact: true })
+      await tabTo(page, day)
+      await page.keyboard.press('ControlOrMeta+a')
+      await page.keyboard.type('2')
+      await page.keyboard.press('Enter')
+      await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
+      const postId = Number(page.url().split('/').pop())
+      await expect(page.getByLabel('Title', { exact: true })).toHaveValue(`${title}, day 2`)
+      await expect(page.getByLabel('Part of the trip')).toHaveValue(String(tripId))
+
+      const token = await ownerToken(page.request)
+      await deletePost(page.request, token, postId)
+      const removed = await page.request.delete(`/api/trips/${tripId}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+      expect(removed.status()).toBe(200)
+      await context.close()
+    })
+  }
+})
