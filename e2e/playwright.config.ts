@@ -35,6 +35,7 @@ const SHARED_STATE_SPECS = [
   'places-admin',
   'scheduling',
   'screen-conventions',
+  'trips',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
 /** The built server on a fresh embedded database with demo content, as `npm start` runs it. */

@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test'
 import { messages } from '@wayfarer/api/messages'
 import { computedStyle, hasFocus } from './support/dom'
 import { deletePost, ownerToken } from './support/owner-api'
-import { ownerStorageState } from './support/owner-session'
+import { OWNER_STATE } from '../playwright.config'
 import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support/screen-checks'
 
 // Trips (docs/trips.md, docs/product.md "Trips"): the list, a trip page with its map and timeline, a story's day
@@ -140,7 +140,7 @@ test.describe('building a trip in the admin', () => {
     test(`at ${width} px: create a trip, its refusals next to the fields, then add a day`, async ({ browser }) => {
       const context = await browser.newContext({
         viewport: { width, height: 900 },
-        storageState: await ownerStorageState(browser),
+        storageState: OWNER_STATE,
       })
       const page = await context.newPage()
       const title = `Keyboard Trip ${width} ${Date.now()}`
