@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '@wayfarer/db'
 import { SIGN_IN_LIMITS } from '@wayfarer/api'
 import { createEmptyDatabase, createTestDatabase } from '@wayfarer/db/testing'
 import { freePort, killStartedServers, startMain, waitForHealth } from '../testing/server-process'
@@ -22,38 +23,37 @@ const login = (port: number) =>
   })
 
 describe('one secret key for all processes on one database', () => {
+  let db: Database
+  beforeAll(async () => {
+    db = await createTestDatabase()
+  }, 120_000)
+  afterAll(() => db.close())
+  beforeEach(async () => {
+    await db.prisma.secretKeyCheck.deleteMany()
+  })
+
   it('records the first key, accepts it again, refuses another, and lets the operator adopt a new one', async () => {
-    const db = await createTestDatabase()
-    try {
-      expect(await verifySharedSecretKey(db.prisma, KEY_A, { adopt: false })).toBe('recorded')
-      expect(await verifySharedSecretKey(db.prisma, KEY_A, { adopt: false })).toBe('matched')
-      await expect(verifySharedSecretKey(db.prisma, KEY_B, { adopt: false })).rejects.toBeInstanceOf(
-        SecretKeyMismatchError,
-      )
-      const [row] = await db.prisma.secretKeyCheck.findMany()
-      // A check value only: the key itself is nowhere in the database.
-      expect(row?.check).toBe(secretKeyCheckValue(KEY_A))
-      expect(row?.check).not.toContain(KEY_A)
-      expect(await verifySharedSecretKey(db.prisma, KEY_B, { adopt: true })).toBe('adopted')
-      await expect(verifySharedSecretKey(db.prisma, KEY_A, { adopt: false })).rejects.toThrow(/same SECRET_KEY/)
-      expect(await verifySharedSecretKey(db.prisma, KEY_B, { adopt: false })).toBe('matched')
-    } finally {
-      await db.close()
-    }
+    expect(await verifySharedSecretKey(db.prisma, KEY_A, { adopt: false })).toBe('recorded')
+    expect(await verifySharedSecretKey(db.prisma, KEY_A, { adopt: false })).toBe('matched')
+    await expect(verifySharedSecretKey(db.prisma, KEY_B, { adopt: false })).rejects.toBeInstanceOf(
+      SecretKeyMismatchError,
+    )
+    const [row] = await db.prisma.secretKeyCheck.findMany()
+    // A check value only: the key itself is nowhere in the database.
+    expect(row?.check).toBe(secretKeyCheckValue(KEY_A))
+    expect(row?.check).not.toContain(KEY_A)
+    expect(await verifySharedSecretKey(db.prisma, KEY_B, { adopt: true })).toBe('adopted')
+    await expect(verifySharedSecretKey(db.prisma, KEY_A, { adopt: false })).rejects.toThrow(/same SECRET_KEY/)
+    expect(await verifySharedSecretKey(db.prisma, KEY_B, { adopt: false })).toBe('matched')
   })
 
   it('records one key when several processes start at once', async () => {
-    const db = await createTestDatabase()
-    try {
-      const outcomes = await Promise.allSettled(
-        [KEY_A, KEY_B, KEY_A, KEY_B].map((key) => verifySharedSecretKey(db.prisma, key, { adopt: false })),
-      )
-      const fulfilled = outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value)
-      expect(fulfilled.sort()).toEqual(['matched', 'recorded'])
-      expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(2)
-    } finally {
-      await db.close()
-    }
+    const outcomes = await Promise.allSettled(
+      [KEY_A, KEY_B, KEY_A, KEY_B].map((key) => verifySharedSecretKey(db.prisma, key, { adopt: false })),
+    )
+    const fulfilled = outcomes.filter((o) => o.status === 'fulfilled').map((o) => o.value)
+    expect(fulfilled.sort()).toEqual(['matched', 'recorded'])
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(2)
   })
 
   it('two server processes: another key refuses to start with what to do; the same key shares sign-in counters', async () => {
