@@ -15,9 +15,13 @@ const phone = { width: 390, height: 844 }
 const styleOf = computedStyle
 
 test('the editor preview looks like the public story page (same story stylesheet)', async ({ page }) => {
-  const story = (
-    (await (await page.request.get('/api/posts?limit=1')).json()) as { data: { id: number; slug: string }[] }
-  ).data[0]!
+  // A demo story (published days before the run, with headings): other specs publish short stories of their own.
+  const stories = (
+    (await (await page.request.get('/api/posts?limit=50')).json()) as {
+      data: { id: number; slug: string; published_at: string }[]
+    }
+  ).data
+  const story = stories.find((s) => Date.parse(s.published_at) < Date.now() - 86_400_000)!
   await page.goto(`/blog/${story.slug}`)
   const publicH2 = page.getByTestId('post-body').locator('h2').first()
   await expect(publicH2).toBeVisible()
