@@ -1,4 +1,5 @@
 export { appRouter, type AppRouter } from './root'
+export { listProcedures, type ProcedureInfo } from './procedures'
 export { createCallerFactory, userMessageOf, type Context } from './trpc'
 export type { AppDeps, ApiConfig } from './deps'
 export * from './errors'
