@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@wayfarer/db'
-import type { RateLimiter } from './rate-limiter'
+import type { RateLimiter } from './rate-limit/limiter'
 import type { RateLimitStore } from './rate-limit/store'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { ImageStore } from './media/image-store'
