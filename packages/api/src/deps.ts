@@ -1,5 +1,5 @@
 import type { PrismaClient } from '@wayfarer/db'
-import type { RateLimiter } from './rate-limiter'
+import type { RateLimiter } from './rate-limit/limiter'
 import type { RateLimitStore } from './rate-limit/store'
 import type { LoginThrottle } from './auth/login-throttle'
 import type { ImageStore } from './media/image-store'
@@ -10,6 +10,7 @@ import type { SchedulerHandle } from './posts/scheduler'
 import type { ViewCounter } from './posts/view-counter'
 import type { ImportJobs } from './transfer/jobs'
 import type { HostResolver } from './import/image-fetch'
+import type { StorageDeps } from './storage-deps'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -24,7 +25,7 @@ export interface ApiConfig {
 }
 
 /** Everything a service may use, built once by the server and passed in the tRPC context. */
-export interface AppDeps {
+export interface AppDeps extends StorageDeps {
   prisma: PrismaClient
   databaseKind: 'pglite' | 'postgresql'
   config: ApiConfig

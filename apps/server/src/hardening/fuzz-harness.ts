@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import type { FastifyInstance, RouteOptions } from 'fastify'
 import { expect } from 'vitest'
-import { appRouter } from '@wayfarer/api'
+import { listProcedures } from '@wayfarer/api'
 import { restProcedures } from '../rest/procedures'
 import { coreOf } from '../rest/rest-input'
 import { createReadingFixtures } from '../testing/reading-fixtures'
@@ -185,13 +185,7 @@ export async function startFuzzServer(): Promise<{ server: TestServer; routes: R
 
 /** The tRPC procedures with their kind, from the router itself. */
 export function trpcProcedures(): { path: string; type: 'query' | 'mutation' }[] {
-  // At run time a flat record from "posts.create" to the procedure.
-  return Object.entries(appRouter._def.procedures as object).flatMap(
-    ([path, p]: [string, { _def?: { type?: unknown } }]) => {
-      const type = p._def?.type
-      return type === 'query' || type === 'mutation' ? [{ path, type }] : []
-    },
-  )
+  return listProcedures().map(({ path, type }) => ({ path, type }))
 }
 
 /** The procedures that answer 401 to an anonymous call: the owner's. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appRouter } from '@wayfarer/api'
+import { listProcedures } from '@wayfarer/api'
 import { restProcedures, type RestProcedure } from '../rest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 
@@ -11,11 +11,7 @@ import { startTestServer, type TestServer } from '../testing/test-server'
 const restPaths = restProcedures()
 const key = (p: RestProcedure) => `${p.rest.method} ${p.rest.path}`
 
-interface ProcedureDef {
-  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: { admin?: boolean } }
-}
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>)
-const adminProcedures = procedures.filter(([, p]) => p._def.meta?.admin)
+const adminProcedures = listProcedures().filter((p) => p.admin)
 
 let server: TestServer
 let expiredToken: string
@@ -40,7 +36,7 @@ const headersFor = (label: (typeof credentials)[number][0]) =>
 
 describe('every admin tRPC procedure refuses callers without a valid session', () => {
   it('finds the admin procedures of every domain', () => {
-    const names = adminProcedures.map(([name]) => name)
+    const names = adminProcedures.map((p) => p.path)
     expect(names).toEqual(
       expect.arrayContaining([
         'auth.me',
@@ -61,8 +57,8 @@ describe('every admin tRPC procedure refuses callers without a valid session', (
   for (const [label] of credentials) {
     it(`answers 401 to ${label}`, async () => {
       const failures: string[] = []
-      for (const [name, procedure] of adminProcedures) {
-        const isQuery = procedure._def.type === 'query'
+      for (const { path: name, type } of adminProcedures) {
+        const isQuery = type === 'query'
         const res = await server.app.inject({
           method: isQuery ? 'GET' : 'POST',
           url: isQuery ? `/trpc/${name}?input=${encodeURIComponent(JSON.stringify({ id: 1 }))}` : `/trpc/${name}`,

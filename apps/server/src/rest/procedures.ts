@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { appRouter, type ProcedureMeta, type RestMeta } from '@wayfarer/api'
+import { listProcedures, type RestMeta } from '@wayfarer/api'
 
 /** A procedure that is also exposed as a REST path. */
 export interface RestProcedure {
@@ -12,27 +12,11 @@ export interface RestProcedure {
   output: z.ZodType | undefined
 }
 
-// What tRPC keeps for each procedure at run time: `_def.procedures` is a flat record from "posts.create" to it.
-interface ProcedureDef {
-  _def: { meta?: ProcedureMeta; inputs: unknown[]; output?: unknown }
-}
-
 /** Every procedure with REST metadata, read from the router itself (routes, OpenAPI and the auth tests use it). */
 export function restProcedures(): RestProcedure[] {
-  const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, ProcedureDef>)
-  return procedures.flatMap(([procedure, { _def }]) => {
-    const rest = _def.meta?.rest
-    if (!rest) return []
-    return [
-      {
-        procedure,
-        rest,
-        admin: _def.meta?.admin === true,
-        input: _def.inputs[0] as z.ZodType | undefined,
-        output: _def.output as z.ZodType | undefined,
-      },
-    ]
-  })
+  return listProcedures().flatMap(({ path, meta, admin, inputs, output }) =>
+    meta.rest ? [{ procedure: path, rest: meta.rest, admin, input: inputs[0], output }] : [],
+  )
 }
 
 /** `/api/posts/:id/route` → `['id']`. */

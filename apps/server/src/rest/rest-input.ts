@@ -9,7 +9,8 @@ type Def = {
   element?: z.ZodType
   items?: z.ZodType[]
 }
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def
+// zod 4's public `.def`: the kind of schema and what it wraps.
+const defOf = (schema: z.ZodType): Def => schema.def as unknown as Def
 
 const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'readonly', 'catch', 'nonoptional'])
 

@@ -1,6 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { AppDeps } from '../deps'
+import type { StorageDeps } from '../storage-deps'
 import { ImportFileError } from '../import/errors'
 import { ReportBuilder, type ImportReport } from '../import/report'
 import { isSidecar, LocalImageStore } from '../media/local-image-store'
@@ -12,7 +12,7 @@ import { TableRestorer, writeLaterRefs, type RestoreState } from './table-restor
 import { archiveTables } from './tables'
 import { readZip, type ZipEntry } from './zip-reader'
 
-type ArchiveDeps = Pick<AppDeps, 'prisma' | 'imageStore'>
+type ArchiveDeps = Pick<StorageDeps, 'prisma' | 'imageStore'>
 
 const IMAGE_PATH = /^[a-z0-9][a-z0-9_-]*(\/[a-z0-9][a-z0-9_-]*)*\.(jpg|jpeg|png|gif|webp|avif|json)$/i
 // What each entry can hold: a stored photo (uploads are at most 10 MB; re-encoding never triples one) and its

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { AppDeps } from '../deps'
 import { isUniqueViolation, RateLimitedError, UnauthorizedError } from '../errors'
-import { describeWait } from '../rate-limiter'
+import { describeWait } from '../rate-limit/limiter'
 import { hashForUnknownUser, hashPassword, verifyPassword } from './password'
 import type { LoginInput, LoginOutput, PublicUser } from './schema'
 

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps'
 import { ConflictError, NotFoundError, RateLimitedError } from '../errors'
 import { messages } from '../messages'
-import { describeWait } from '../rate-limiter'
+import { describeWait } from '../rate-limit/limiter'
 import { HONEYPOT_FIELD, type PostCommentsOutput, type PublicComment } from './schema'
 import { publicPostWhere } from '../posts/visibility'
 import { COMMENT_RATE_WINDOWS, hashAddress, looksLikeLinkSpam } from './spam-defence'

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import type { AppDeps } from '../deps'
 import { NotFoundError, RateLimitedError } from '../errors'
 import { messages } from '../messages'
-import { describeWait } from '../rate-limiter'
+import { describeWait } from '../rate-limit/limiter'
 import type { ContactInput, ContactList, ContactListInput, ContactMessage } from './schema'
 
 // Enough for a visitor who corrects a typo and writes again; a script gets stopped quickly.

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../deps'
+import type { StorageDeps } from '../storage-deps'
 import { validateImage } from '../media/image-validation'
 import { IMAGE_NOT_COPIED, type ImageFetcher } from './image-fetch'
 import type { ReportBuilder } from './report'
@@ -17,7 +17,7 @@ export class ImageCopier {
   private readonly copied = new Map<string, string>()
 
   constructor(
-    private readonly deps: Pick<AppDeps, 'prisma' | 'imageStore'>,
+    private readonly deps: Pick<StorageDeps, 'prisma' | 'imageStore'>,
     private readonly report: ReportBuilder,
     private readonly options: { dryRun: boolean; fetch: ImageFetcher | null; copyHosts: string[] },
   ) {}

@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@wayfarer/db'
-import type { AppDeps } from '../deps'
+import type { StorageDeps } from '../storage-deps'
 import { DomainError } from '../errors'
 import { sanitizePostHtml } from '../posts/sanitize'
 import { readingTimeOf } from '../posts/story-text'
@@ -14,7 +14,7 @@ import { ensureAuthors, TermWriter } from './terms'
 import { cleanImportedAuthor, cleanImportedPost, cleanImportedTerm } from './imported-text'
 import { cleanText } from '../input-policy'
 
-export type ImportDeps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'resolveHost'>
+export type ImportDeps = StorageDeps
 
 export interface ImportProgress {
   done: number

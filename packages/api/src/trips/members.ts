@@ -1,5 +1,5 @@
 import type { Prisma, PrismaClient } from '@wayfarer/db'
-import type { AppDeps } from '../deps'
+import type { StorageDeps } from '../storage-deps'
 import { srcsetOf, stripVersion, type ImageStore } from '../media/image-store'
 import { isSafeImageUrl } from '../media/image-url'
 import { publicPostWhere } from '../posts/visibility'
@@ -140,7 +140,7 @@ export const photoSelect = {
 } satisfies Prisma.GalleryImageSelect
 export type PhotoRow = Prisma.GalleryImageGetPayload<{ select: typeof photoSelect }>
 
-export function toTripPhoto(deps: Pick<AppDeps, 'imageStore'>, row: PhotoRow): TripPhoto {
+export function toTripPhoto(deps: Pick<StorageDeps, 'imageStore'>, row: PhotoRow): TripPhoto {
   const ref = { public_id: row.publicId, url: row.url }
   return {
     id: row.id,

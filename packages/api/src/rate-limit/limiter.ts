@@ -1,4 +1,4 @@
-import type { RateLimitStore } from './rate-limit/store'
+import type { RateLimitStore } from './store'
 
 export interface RateWindow {
   max: number
