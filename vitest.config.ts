@@ -17,5 +17,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Lets a test measure the memory an operation keeps rather than the garbage it has not collected yet.
+    execArgv: ['--expose-gc'],
   },
 })
