@@ -3,7 +3,8 @@
 //   1. The blog list in Chromium (Playwright, this machine, no throttling): time until the first story card is
 //      on screen, bytes transferred until the network is idle, and how long a search takes to answer after
 //      its 300 ms pause (median of three searches).
-//   2. Lighthouse (mobile and desktop presets, simulated throttling) on /, /blog, /blog/{slug} and /gallery:
+//   2. Lighthouse (mobile and desktop presets, simulated throttling) on /, /blog, /blog/{slug}, /gallery, /map and
+//      the benchmark's 100-day trip page /trips/{slug}:
 //      the four category scores, LCP, TBT, CLS, total bytes and script bytes.
 //
 // Environment: BENCH_WEB_POSTS (stories, default 10000), BENCH_WEB_LIGHTHOUSE=0 (only part 1),
@@ -93,10 +94,11 @@ interface LighthouseRow {
 }
 
 /** Part 2: Lighthouse on each page with each preset, in the same Chromium (its debugging port). */
-async function runLighthouse(port: number, origin: string, slug: string): Promise<LighthouseRow[]> {
+async function runLighthouse(port: number, origin: string, t: BenchTargets): Promise<LighthouseRow[]> {
   const rows: LighthouseRow[] = []
   const categories = ['performance', 'accessibility', 'best-practices', 'seo']
-  for (const pagePath of ['/', '/blog', `/blog/${slug}`, '/gallery', '/map']) {
+  const pages = ['/', '/blog', `/blog/${t.slug}`, '/gallery', '/map', `/trips/${t.tripSlug}`]
+  for (const pagePath of pages) {
     for (const preset of ['mobile', 'desktop'] as const) {
       const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: categories }
       const result = await lighthouse(`${origin}${pagePath}`, flags, preset === 'desktop' ? desktopConfig : undefined)
@@ -112,7 +114,11 @@ async function runLighthouse(port: number, origin: string, slug: string): Promis
         0,
       )
       rows.push({
-        path: pagePath.startsWith('/blog/') ? '/blog/{slug}' : pagePath,
+        path: pagePath.startsWith('/blog/')
+          ? '/blog/{slug}'
+          : pagePath.startsWith('/trips/')
+            ? '/trips/{slug}'
+            : pagePath,
         preset,
         scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])),
         lcpMs: audit('largest-contentful-paint'),
@@ -158,7 +164,7 @@ try {
   )
 
   if (env.BENCH_WEB_LIGHTHOUSE !== '0') {
-    const rows = await runLighthouse(debuggingPort, origin, t.slug)
+    const rows = await runLighthouse(debuggingPort, origin, t)
     console.log(
       '| page | preset | performance | accessibility | best practices | SEO | LCP | TBT | CLS | bytes | script bytes |',
     )

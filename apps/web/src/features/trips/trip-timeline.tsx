@@ -1,5 +1,6 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import { useLocation } from '@tanstack/react-router'
 import type { TripDay, TripGap, TripPage } from '@wayfarer/api/schemas'
 import { QueryView, Skeleton } from '@wayfarer/ui'
 import { LocationPin } from '../post/location-pin'
@@ -26,14 +27,34 @@ export function TripTimeline({ slug, first, nextDay }: { slug: string; first: En
   )
 }
 
-function TimelineEntries({ slug, entries, nextDay }: { slug: string; entries: Entry[]; nextDay: number | null }) {
-  const [more, setMore] = useState(false)
+/** The day a link asked for (`#day-18`, from a story's "Day 18 of …"), or null. */
+function useTargetDay(): number | null {
+  const hash = useLocation({ select: (l) => l.hash })
+  const match = /^day-(\d+)$/.exec(hash)
+  return match ? Number(match[1]) : null
+}
+
+function TimelineEntries({
+  slug,
+  entries,
+  nextDay,
+  late = false,
+}: {
+  slug: string
+  entries: Entry[]
+  nextDay: number | null
+  late?: boolean
+}) {
+  const target = useTargetDay()
+  const [asked, setAsked] = useState(false)
+  // A link to a day past the first page reads on by itself until that day is there.
+  const more = asked || (target !== null && nextDay !== null && target >= nextDay)
   return (
     <>
       <ol className="mt-6 space-y-8 border-l-2 border-teal-200 pl-6" data-testid="trip-timeline">
         {entries.map((e) =>
           e.kind === 'day' ? (
-            <TimelineDay key={`d${e.day}`} slug={slug} day={e} />
+            <TimelineDay key={`d${e.day}`} slug={slug} day={e} scrollTo={late && e.day === target} />
           ) : (
             <TimelineGap key={`g${e.from_day}`} gap={e} />
           ),
@@ -45,7 +66,7 @@ function TimelineEntries({ slug, entries, nextDay }: { slug: string; entries: En
         ) : (
           <button
             type="button"
-            onClick={() => setMore(true)}
+            onClick={() => setAsked(true)}
             className="mt-6 rounded-lg border border-teal-700 px-4 py-2 font-medium text-teal-800 hover:bg-teal-50 focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
           >
             Show more days
@@ -65,13 +86,17 @@ function LaterDays({ slug, from }: { slug: string; from: number }) {
       failed="The next days could not be loaded."
       failedClassName="mt-6"
     >
-      {(data) => <TimelineEntries slug={slug} entries={data.timeline} nextDay={data.next_day} />}
+      {(data) => <TimelineEntries slug={slug} entries={data.timeline} nextDay={data.next_day} late />}
     </QueryView>
   )
 }
 
-function TimelineDay({ slug, day }: { slug: string; day: TripDay }) {
+function TimelineDay({ slug, day, scrollTo }: { slug: string; day: TripDay; scrollTo: boolean }) {
   const headingId = `${dayAnchor(day.day)}-heading`
+  // The router scrolls to a day of the first page; a day read on later is scrolled to when it arrives.
+  useEffect(() => {
+    if (scrollTo) document.getElementById(dayAnchor(day.day))?.scrollIntoView()
+  }, [scrollTo, day.day])
   return (
     <li className="relative">
       <span
