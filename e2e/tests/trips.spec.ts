@@ -66,6 +66,14 @@ for (const width of [390, 1440]) {
       )
       const map = page.getByTestId('trip-map')
       await expect(map.getByTestId('map-day').first()).toBeVisible()
+      // Days close together share a marker rather than sit on top of one another (24 px targets).
+      const centres = await map
+        .getByTestId('map-day')
+        .evaluateAll((buttons) =>
+          buttons.map((b) => b.getBoundingClientRect()).map((r) => [r.x + r.width / 2, r.y + r.height / 2]),
+        )
+      for (const [i, [x, y]] of centres.entries())
+        for (const [u, v] of centres.slice(i + 1)) expect(Math.hypot(x - u, y - v)).toBeGreaterThanOrEqual(24)
       await expect(map.getByTestId('map-route-line')).toHaveCount(1)
       await expect(page.getByTestId('trip-gap').first()).toHaveText(/^Days 1–2: on the road/)
       await expect(page.getByRole('heading', { level: 3, name: /^Day 3/ })).toBeVisible()

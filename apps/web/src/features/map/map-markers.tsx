@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react'
 import type { MapCluster, MapPhoto, MapStory } from '@wayfarer/api/schemas'
+import { dayGroupText, groupOverlappingDays } from './day-groups'
 
 /** Where a point is on screen; `visible` is false when it lies off the drawing. */
 export type ScreenPoint = { left: number; top: number; visible: boolean }
@@ -124,31 +125,43 @@ export function Pin({ left, top }: { left: number; top: number }) {
 /** A numbered marker (a trip's day): its number on the map, its label for screen readers and on hover. */
 export interface DayMarker {
   key: string
+  day: number
   longitude: number
   latitude: number
-  text: string
   label: string
   onSelect: () => void
 }
 
-/** The days of a trip on its map, as buttons in one list. */
+/**
+ * The days of a trip on its map, as buttons in one list. Days that would overlap at this zoom share a marker
+ * (zooming in parts them); it names every day it holds and leads to the first.
+ */
 export function DayMarkers({ days, at }: { days: DayMarker[]; at: MapMarkersProps['at'] }) {
+  const placed = days.flatMap((item) => {
+    const point = at(item.longitude, item.latitude)
+    return point.visible ? [{ item, left: point.left, top: point.top }] : []
+  })
   return (
     <ul aria-label="Days on the map">
-      {days.map((d) => (
-        <Marker
-          key={d.key}
-          at={at(d.longitude, d.latitude)}
-          offset={[14, 14]}
-          testId="map-day"
-          label={d.label}
-          title={d.label}
-          onClick={d.onSelect}
-          className="flex h-7 min-w-7 items-center justify-center rounded-full bg-gray-900 px-1 text-xs font-bold text-white hover:bg-teal-800"
-        >
-          {d.text}
-        </Marker>
-      ))}
+      {groupOverlappingDays(placed).map((group) => {
+        const [first] = group
+        if (!first) return null
+        const label = group.map((d) => d.item.label).join('; ')
+        return (
+          <Marker
+            key={first.item.key}
+            at={{ left: first.left, top: first.top, visible: true }}
+            offset={[14, 14]}
+            testId="map-day"
+            label={label}
+            title={label}
+            onClick={first.item.onSelect}
+            className="flex h-7 min-w-7 items-center justify-center rounded-full bg-gray-900 px-1 text-xs font-bold whitespace-nowrap text-white hover:bg-teal-800"
+          >
+            {dayGroupText(group.map((d) => d.item.day))}
+          </Marker>
+        )
+      })}
     </ul>
   )
 }

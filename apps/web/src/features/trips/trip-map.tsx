@@ -35,7 +35,7 @@ export default function TripMap({
           key: `d${m.day}`,
           longitude: m.longitude,
           latitude: m.latitude,
-          text: String(m.day),
+          day: m.day,
           label: `Day ${m.day}, ${formatDayDate(m.date)}${m.label ? `: ${m.label}` : ''}`,
           onSelect: () => onDay(m.day),
         }))}
