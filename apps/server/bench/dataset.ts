@@ -315,6 +315,34 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
   return { posts: count, published, comments, photos: count * PHOTOS_PER_STORY }
 }
 
+/**
+ * `count` distinct searches a reader could type on this data set (deterministic): a place, a word of the titles or
+ * of the stories' text, alone or as two words, some as the first letters of a word (the box searches as one types).
+ */
+export function distinctSearches(count: number, seed = 11): string[] {
+  const r = prng(seed)
+  const vocabulary = [
+    ...places.map(([name]) => name.toLowerCase()),
+    ...places.map(([, , country]) => country.toLowerCase()),
+    ...adjectives.map((w) => w.toLowerCase()),
+    ...subjects.map((w) => w.toLowerCase()),
+    ...words.filter((w) => w.length > 3),
+  ]
+  const found = new Set<string>()
+  for (let tries = 0; found.size < count && tries < count * 20; tries++) {
+    const first = r.pick(vocabulary)
+    const kind = r.int(0, 3)
+    found.add(
+      kind === 0
+        ? first
+        : kind === 1
+          ? first.slice(0, Math.max(3, first.length - r.int(1, 3)))
+          : `${first} ${r.pick(vocabulary)}`,
+    )
+  }
+  return [...found]
+}
+
 /** The benchmark's long trip: 100 days, one story a day with its GPX route, 20 photos a day. */
 export const BENCH_TRIP = { days: 100, photosPerDay: 20, routePoints: 500, slug: 'the-long-way-round' } as const
 

@@ -12,6 +12,8 @@
 // measurement, default 10), BENCH_ROUNDS (3), BENCH_SIZES ("100,10000"), BENCH_CONNECTIONS (50),
 // BENCH_DATABASES ("pglite,postgresql"), BENCH_PATHS (a regular expression choosing paths by name),
 // BENCH_JSON (a file to write every measurement to), PUBLIC_CACHE=false (measure with the public-read cache off).
+// The rows "every story once" and "distinct searches" ask each URL once in the whole run (a crawler, readers
+// searching for different things): what the public-read cache cannot answer, printed beside the cached rows.
 // Each data set also prints the query plan of the blog search (EXPLAIN ANALYZE), to show it uses the indexes.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -19,6 +21,7 @@ import path from 'node:path'
 import autocannon from 'autocannon'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
 import type { BenchTargets } from './server-process'
+import { distinctSearches } from './dataset'
 import { start, stop, webDist } from './processes'
 
 const env = process.env
@@ -40,7 +43,7 @@ interface BenchPath {
   name: string
   /** Skipped (with the reason) when it returns a string. */
   skip?: (t: BenchTargets) => Promise<string | undefined>
-  request: (t: BenchTargets) => autocannon.Options
+  request: (t: BenchTargets, phase: 'warm-up' | 'measure') => autocannon.Options
 }
 
 function get(
@@ -63,6 +66,51 @@ function get(
   }
 }
 
+/** The warm-up's share of an each-URL-once path: enough to warm the JIT, leaving the rest to the rounds. */
+const ONCE_WARM_UP = 200
+
+/**
+ * A path asked with a different URL on every request, each URL once in the whole run (warm-up and rounds take
+ * their own slices of the list): a crawler walking every story, readers searching for different things. The
+ * public-read cache never answers these, which is the point of the rows: they measure what a first visit costs.
+ */
+function eachOnce(name: string, urls: (t: BenchTargets) => string[], options: { needsWeb?: boolean } = {}): BenchPath {
+  let list: string[] = []
+  let next = 0
+  let forTargets: BenchTargets | undefined
+  return {
+    name,
+    skip: async (t) => {
+      if (options.needsWeb && !existsSync(path.join(webDist, 'index.html'))) return 'no web build (npm run build)'
+      list = urls(t)
+      next = 0
+      forTargets = t
+      const perRound = Math.floor((list.length - ONCE_WARM_UP) / settings.rounds)
+      return perRound < settings.connections ? `only ${list.length} distinct URLs` : undefined
+    },
+    request: (t, phase) => {
+      if (forTargets !== t) throw new Error(`${name}: skip() prepares the list first`)
+      const amount = phase === 'warm-up' ? ONCE_WARM_UP : Math.floor((list.length - ONCE_WARM_UP) / settings.rounds)
+      const end = next + amount
+      return {
+        url: `http://127.0.0.1:${t.port}`,
+        headers: browserHeaders,
+        amount,
+        requests: [
+          {
+            method: 'GET',
+            // Requests beyond the slice (autocannon may start a few more than `amount`) repeat its last URL.
+            setupRequest: (req) => ({ ...req, path: list[Math.min(next++, end - 1)]! }),
+          },
+        ],
+      }
+    },
+  }
+}
+
+/** Distinct searches for the each-once row, more than a run can ask. */
+const searches = distinctSearches(2_500)
+
 const cardsInput = (input: Record<string, unknown>) =>
   `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify(input))}`
 
@@ -70,6 +118,17 @@ const paths: BenchPath[] = [
   get('GET /api/posts?limit=6', () => '/api/posts?limit=6'),
   get('GET /api/posts/slug/{slug}', (t) => `/api/posts/slug/${t.slug}`),
   get('GET /blog/{slug} (HTML + head)', (t) => `/blog/${t.slug}`, { needsWeb: true }),
+  eachOnce(
+    'GET /blog/{slug}, every story once (crawler)',
+    (t) => t.publishedSlugs.map((slug) => `/blog/${encodeURIComponent(slug)}`),
+    { needsWeb: true },
+  ),
+  eachOnce('GET /api/posts/slug/{slug}, every story once', (t) =>
+    t.publishedSlugs.map((slug) => `/api/posts/slug/${encodeURIComponent(slug)}`),
+  ),
+  eachOnce('GET /api/posts?search=…&limit=6, distinct searches', () =>
+    searches.map((q) => `/api/posts?search=${encodeURIComponent(q)}&limit=6`),
+  ),
   get('GET /trpc/posts.cards (page 1)', () => cardsInput({ limit: 12 })),
   get('GET /api/posts?search=island&limit=6', () => '/api/posts?search=island&limit=6'),
   get('GET /trpc/posts.cards?search=island', () => cardsInput({ search: 'island', limit: 12 })),
@@ -246,7 +305,7 @@ async function benchOne(size: number, database: string): Promise<{ title: string
     // Warm-up: JIT, connection pools, caches.
     await autocannon({ ...helloOptions, connections: settings.connections, duration: 1 })
     for (const p of active) {
-      await autocannon({ connections: settings.connections, duration: 1, ...p.request(t) })
+      await autocannon({ connections: settings.connections, duration: 1, ...p.request(t, 'warm-up') })
       await settle(t.port)
     }
 
@@ -257,7 +316,7 @@ async function benchOne(size: number, database: string): Promise<{ title: string
       helloRuns.push(base)
       process.stdout.write(`round ${round}: hello-world ${base.reqPerSec.toFixed(0)} req/s`)
       for (const p of active) {
-        const m = await measure(p.request(t), t.port)
+        const m = await measure(p.request(t, 'measure'), t.port)
         perPath.set(p.name, [...(perPath.get(p.name) ?? []), { m, ratio: m.reqPerSec / base.reqPerSec }])
         process.stdout.write('.')
       }

@@ -25,6 +25,8 @@ export interface BenchTargets {
   generatedInMs: number
   /** Whether the public-read cache is on (PUBLIC_CACHE). */
   cache: boolean
+  /** Every published story's slug, newest first: the crawler rows ask for each once. */
+  publishedSlugs: string[]
   /** The query plan (EXPLAIN ANALYZE) of the blog search for "island" on this data set. */
   searchPlan: string[]
 }
@@ -69,6 +71,13 @@ const middle = await app.deps.prisma.post.findFirstOrThrow({
   skip: Math.floor(summary.published / 2),
   select: { id: true, slug: true },
 })
+const publishedSlugs = (
+  await app.deps.prisma.post.findMany({
+    where: { status: 'published' },
+    orderBy: [{ publishedAt: 'desc' }, { id: 'desc' }],
+    select: { slug: true },
+  })
+).map((p) => p.slug)
 const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: BENCH_OWNER })
 const token = (login.json() as { data: { token: string } }).data.token
 
@@ -83,6 +92,7 @@ const targets: BenchTargets = {
   token,
   generatedInMs,
   cache: config.publicCache,
+  publishedSlugs,
   searchPlan: plan.map((row) => row['QUERY PLAN']),
 }
 process.send?.({ type: 'ready', targets })
