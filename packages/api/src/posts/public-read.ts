@@ -1,7 +1,7 @@
 import { Prisma, type PrismaClient } from '@wayfarer/db'
 import { publicPostSql } from './visibility'
 import type { PostCard, PublicPost } from './public-schema'
-import { inCategory } from './public-search'
+import { inCategory, searchOrder } from './public-search'
 import { isSafeImageUrl } from '../media/image-url'
 
 // Public reads are hand-written SQL: one statement returns a page of posts with category, author and tags
@@ -131,7 +131,7 @@ async function selectPage<R extends CardRow>(
     const rows = await prisma.$queryRaw<R[]>`
       SELECT ${columns}, h."total"
       FROM (${filter.hits}) h JOIN ${tables} ON p."id" = h."id"
-      ORDER BY h."ord"
+      ORDER BY ${searchOrder('h')}
       LIMIT ${limit} OFFSET ${offset}`
     return { rows, total: Number(rows[0]?.total ?? 0) }
   }

@@ -1,15 +1,6 @@
 import { Prisma } from '@wayfarer/db'
+import { foldForSearch } from './search-fold'
 import { publicPostSql } from './visibility'
-
-/**
- * The post side of the search document. It must stay byte-for-byte the expression of the GIN index in the
- * migration `post_search_index`, or PostgreSQL will not use the index.
- */
-const postDocument = Prisma.sql`(
-  setweight(to_tsvector('english'::regconfig, p."title"), 'A') ||
-  setweight(to_tsvector('english'::regconfig, p."excerpt"), 'B') ||
-  setweight(to_tsvector('english'::regconfig, coalesce(p."location_name", '') || ' ' || coalesce(p."location_city", '') || ' ' || coalesce(p."location_country", '')), 'C')
-)`
 
 /** "Annapurna trek!" → "annapurna:* & trek:*": every word must match, each also as a prefix. */
 export function toPrefixQuery(search: string): string | null {
@@ -25,23 +16,31 @@ export const inCategory = (category: string | undefined) =>
     ? Prisma.sql`TRUE`
     : Prisma.sql`p."category_id" IN (SELECT "id" FROM "categories" WHERE "slug" = ${category} OR "name" = ${category})`
 
+/** The order of a search's hits (the columns of `searchHits`): field matches by score, then body matches, newest first. */
+export const searchOrder = (h: string) =>
+  Prisma.sql`${Prisma.raw(h)}."tier", ${Prisma.raw(h)}."score" DESC, ${Prisma.raw(h)}."published_at" DESC, ${Prisma.raw(h)}."id" DESC`
+
 /**
- * The published posts matching a search, as rows of (id, ord, total): `ord` is the rank order (best first),
- * `total` the number of matches. Ranked full-text search over title, excerpt, location and category name,
- * united with the documented case-insensitive substring match (title, excerpt, location name, location country,
- * category name), so a fragment such as "apurn" or a single letter still finds what docs/product.md says it finds.
+ * The published posts matching a search, as rows of (id, tier, score, published_at, total), in `searchOrder`;
+ * `total` is the number of matches. Two tiers, as docs/product.md says:
+ * 1. the fields: ranked full-text search over title, excerpt, place (the stored `search_fields` document) and
+ *    category name, united with the documented case-insensitive substring match (title, excerpt, location name,
+ *    location country, category name), so a fragment such as "apurn" or a single letter still finds them;
+ * 2. the story's text (the stored `search_body` document): stories matching only there, newest first.
+ * Accents and case are folded on both sides (search-fold.ts), so "sao" finds "São" and "Chișinău" "chisinau".
  *
- * Every condition reads only the posts row (categories are resolved to ids first) and has its index (full-text
- * GIN, trigram GIN from the `search_trigram_indexes` migration, category_id); ranking reads only the hits.
+ * Every condition reads only the posts row (categories are resolved to ids first) and has its index (the
+ * documents' GIN indexes, trigram GIN from the `search_trigram_indexes` migration, category_id); ranking reads
+ * only the field hits' small stored document, never the text.
  */
 export function searchHits(search: string, category: string | undefined): Prisma.Sql {
-  const tsQuery = toPrefixQuery(search)
+  const tsQuery = toPrefixQuery(foldForSearch(search))
   const query = tsQuery ? Prisma.sql`to_tsquery('english'::regconfig, ${tsQuery})` : Prisma.sql`NULL::tsquery`
   const like = `%${escapeLike(search)}%`
   // One SELECT per condition, united: each is planned on its own and so takes its own index. As one OR the
   // planner preferred reading every published row and computing to_tsvector for each (0.5 s at 10,000 stories).
   const matching = Prisma.sql`
-    SELECT p."id" FROM "posts" p WHERE ${postDocument} @@ ${query}
+    SELECT p."id" FROM "posts" p WHERE p."search_fields" @@ ${query}
     UNION SELECT p."id" FROM "posts" p WHERE p."title" ILIKE ${like}
     UNION SELECT p."id" FROM "posts" p WHERE p."excerpt" ILIKE ${like}
     UNION SELECT p."id" FROM "posts" p WHERE p."location_name" ILIKE ${like}
@@ -50,12 +49,9 @@ export function searchHits(search: string, category: string | undefined): Prisma
       SELECT "id" FROM "categories" WHERE "name" ILIKE ${like} OR to_tsvector('english'::regconfig, "name") @@ ${query}
     ))`
   return Prisma.sql`
-    SELECT m."id",
-      row_number() OVER (ORDER BY m."score" DESC, m."published_at" DESC, m."id" DESC)::int AS "ord",
-      count(*) OVER ()::int AS "total"
-    FROM (
-      SELECT p."id", p."published_at",
-        coalesce(ts_rank(${postDocument}, ${query}), 0)
+    WITH "fields" AS MATERIALIZED (
+      SELECT p."id", p."published_at", 0 AS "tier",
+        coalesce(ts_rank(p."search_fields", ${query}), 0)
           + 0.1 * coalesce(ts_rank(to_tsvector('english'::regconfig, coalesce(c."name", '')), ${query}), 0)
           + CASE WHEN p."title" ILIKE ${like} THEN 0.05 ELSE 0 END AS "score"
       FROM (${matching}) hit
@@ -63,5 +59,16 @@ export function searchHits(search: string, category: string | undefined): Prisma
         LEFT JOIN "categories" c ON c."id" = p."category_id"
       WHERE ${publicPostSql('p')}
         AND ${inCategory(category)}
+    )
+    SELECT m.*, count(*) OVER ()::int AS "total"
+    FROM (
+      SELECT * FROM "fields"
+      UNION ALL
+      SELECT p."id", p."published_at", 1 AS "tier", 0 AS "score"
+      FROM "posts" p
+      WHERE p."search_body" @@ ${query}
+        AND ${publicPostSql('p')}
+        AND ${inCategory(category)}
+        AND NOT EXISTS (SELECT 1 FROM "fields" f WHERE f."id" = p."id")
     ) m`
 }
