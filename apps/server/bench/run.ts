@@ -66,18 +66,21 @@ function get(
   }
 }
 
-/** The warm-up's share of an each-URL-once path: enough to warm the JIT, leaving the rest to the rounds. */
-const ONCE_WARM_UP = 200
-
 /**
  * A path asked with a different URL on every request, each URL once in the whole run (warm-up and rounds take
  * their own slices of the list): a crawler walking every story, readers searching for different things. The
  * public-read cache never answers these, which is the point of the rows: they measure what a first visit costs.
+ * `warmUp` and `perRound` (at most) bound the requests, so a slow path still ends in reasonable time.
  */
-function eachOnce(name: string, urls: (t: BenchTargets) => string[], options: { needsWeb?: boolean } = {}): BenchPath {
+function eachOnce(
+  name: string,
+  urls: (t: BenchTargets) => string[],
+  options: { needsWeb?: boolean; warmUp: number; perRound: number },
+): BenchPath {
   let list: string[] = []
   let next = 0
   let forTargets: BenchTargets | undefined
+  const perRound = () => Math.min(options.perRound, Math.floor((list.length - options.warmUp) / settings.rounds))
   return {
     name,
     skip: async (t) => {
@@ -85,12 +88,11 @@ function eachOnce(name: string, urls: (t: BenchTargets) => string[], options: { 
       list = urls(t)
       next = 0
       forTargets = t
-      const perRound = Math.floor((list.length - ONCE_WARM_UP) / settings.rounds)
-      return perRound < settings.connections ? `only ${list.length} distinct URLs` : undefined
+      return perRound() < settings.connections ? `only ${list.length} distinct URLs` : undefined
     },
     request: (t, phase) => {
       if (forTargets !== t) throw new Error(`${name}: skip() prepares the list first`)
-      const amount = phase === 'warm-up' ? ONCE_WARM_UP : Math.floor((list.length - ONCE_WARM_UP) / settings.rounds)
+      const amount = phase === 'warm-up' ? options.warmUp : perRound()
       const end = next + amount
       return {
         url: `http://127.0.0.1:${t.port}`,
@@ -109,7 +111,7 @@ function eachOnce(name: string, urls: (t: BenchTargets) => string[], options: { 
 }
 
 /** Distinct searches for the each-once row, more than a run can ask. */
-const searches = distinctSearches(2_500)
+const searches = distinctSearches(2_000)
 
 const cardsInput = (input: Record<string, unknown>) =>
   `/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify(input))}`
@@ -121,13 +123,17 @@ const paths: BenchPath[] = [
   eachOnce(
     'GET /blog/{slug}, every story once (crawler)',
     (t) => t.publishedSlugs.map((slug) => `/blog/${encodeURIComponent(slug)}`),
-    { needsWeb: true },
+    { needsWeb: true, warmUp: 200, perRound: 3_000 },
   ),
-  eachOnce('GET /api/posts/slug/{slug}, every story once', (t) =>
-    t.publishedSlugs.map((slug) => `/api/posts/slug/${encodeURIComponent(slug)}`),
+  eachOnce(
+    'GET /api/posts/slug/{slug}, every story once',
+    (t) => t.publishedSlugs.map((slug) => `/api/posts/slug/${encodeURIComponent(slug)}`),
+    { warmUp: 200, perRound: 3_000 },
   ),
-  eachOnce('GET /api/posts?search=…&limit=6, distinct searches', () =>
-    searches.map((q) => `/api/posts?search=${encodeURIComponent(q)}&limit=6`),
+  eachOnce(
+    'GET /api/posts?search=…&limit=6, distinct searches',
+    () => searches.map((q) => `/api/posts?search=${encodeURIComponent(q)}&limit=6`),
+    { warmUp: 50, perRound: 500 },
   ),
   get('GET /trpc/posts.cards (page 1)', () => cardsInput({ limit: 12 })),
   get('GET /api/posts?search=island&limit=6', () => '/api/posts?search=island&limit=6'),
@@ -318,7 +324,8 @@ async function benchOne(size: number, database: string): Promise<{ title: string
       for (const p of active) {
         const m = await measure(p.request(t, 'measure'), t.port)
         perPath.set(p.name, [...(perPath.get(p.name) ?? []), { m, ratio: m.reqPerSec / base.reqPerSec }])
-        process.stdout.write('.')
+        // Each measurement as it ends, so a long run shows its progress (and what it had, if stopped).
+        process.stdout.write(`\n  ${p.name}: ${m.reqPerSec.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`)
       }
       process.stdout.write('\n')
     }
