@@ -133,7 +133,7 @@ const paths: BenchPath[] = [
   eachOnce(
     'GET /api/posts?search=…&limit=6, distinct searches',
     () => searches.map((q) => `/api/posts?search=${encodeURIComponent(q)}&limit=6`),
-    { warmUp: 20, perRound: 200 },
+    { warmUp: 50, perRound: 200 },
   ),
   get('GET /trpc/posts.cards (page 1)', () => cardsInput({ limit: 12 })),
   get('GET /api/posts?search=island&limit=6', () => '/api/posts?search=island&limit=6'),

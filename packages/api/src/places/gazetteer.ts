@@ -68,7 +68,7 @@ export class Gazetteer {
   /**
    * Loads the data now instead of on the first question (seeding, tests). The server asks rarely (the place
    * picker, a photo's GPS), so the table does not stay resident: seeding the demo content loads it once, and an
-   * idle server gives it back (docs: the memory figures in ARCHITECTURE.md, "Memory").
+   * idle server gives it back.
    */
   load(): CityTable {
     if (!this.table) {
