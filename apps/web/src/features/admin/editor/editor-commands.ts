@@ -49,9 +49,13 @@ export function insertLink(editor: Editor, url: string): void {
   }
 }
 
-/** An image is entered through a prompt for its address; an empty answer changes nothing. */
+/**
+ * An image at the cursor (an empty address changes nothing). The image is an inline void: Slate leaves the
+ * cursor inside it after the insertion, where typed text goes nowhere, so the cursor moves on past it.
+ */
 export function insertImage(editor: Editor, url: string, alt = ''): void {
   const src = url.trim()
   if (!src) return
   Transforms.insertNodes(editor, { type: 'image', url: src, alt, children: [{ text: '' }] })
+  Transforms.move(editor)
 }

@@ -1,5 +1,17 @@
-import { useCallback, useEffect, useMemo, type KeyboardEvent, type ReactNode, type RefObject } from 'react'
-import { createEditor, Transforms, type Descendant } from 'slate'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ClipboardEvent,
+  type DragEvent,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react'
+import { createEditor, Transforms, type Descendant, type Editor } from 'slate'
 import {
   Editable,
   ReactEditor,
@@ -25,6 +37,7 @@ import {
   type BlockFormat,
 } from './editor-commands'
 import type { ImageElement, Mark } from './slate-types'
+import { ImageDialog, type ImageDialogRequest } from './image-dialog'
 
 interface Props {
   /** The HTML the editor starts from (read once: the editor owns the document afterwards). */
@@ -33,7 +46,12 @@ interface Props {
   placeholder?: string
   /** Set to a function that appends generated text as paragraphs (the AI assistant uses it). */
   insertRef?: RefObject<((text: string) => void) | null>
+  /** The saved post's id, where uploaded pictures are filed; null before the first save. */
+  postId?: number | null
 }
+
+/** Opens the image dialog: the toolbar's Image button, a dropped or pasted file, a click on a picture. */
+const ImageDialogOpener = createContext<(request: ImageDialogRequest, element?: ImageElement) => void>(() => {})
 
 /** The story's rich-text content: a Slate editor that reads and writes the post's HTML. */
 export function RichTextEditor({
@@ -41,9 +59,11 @@ export function RichTextEditor({
   onChange,
   placeholder = 'Tell the story of your trip...',
   insertRef,
+  postId = null,
 }: Props) {
   const editor = useMemo(() => withPostElements(withHistory(withReact(createEditor()))), [])
   const initialValue = useMemo(() => deserializeHtml(initialHtml), [initialHtml])
+  const images = useImageDialog(editor, postId)
 
   useEffect(() => {
     if (!insertRef) return
@@ -78,24 +98,75 @@ export function RichTextEditor({
 
   return (
     <div className="rounded-lg border border-gray-300 bg-white focus-within:border-teal-600">
-      <Slate editor={editor} initialValue={initialValue} onChange={handleChange}>
-        <Toolbar />
-        <Editable
-          aria-label="Content"
-          className="story-body min-h-[300px] px-4 py-3 focus:outline-none"
-          placeholder={placeholder}
-          renderPlaceholder={renderPlaceholder}
-          renderElement={renderElement}
-          renderLeaf={renderLeaf}
-          onKeyDown={onKeyDown}
-        />
-      </Slate>
+      <ImageDialogOpener.Provider value={images.open}>
+        <Slate editor={editor} initialValue={initialValue} onChange={handleChange}>
+          <Toolbar />
+          <Editable
+            aria-label="Content"
+            className="story-body min-h-[60vh] px-4 py-3 focus:outline-none"
+            placeholder={placeholder}
+            renderPlaceholder={renderPlaceholder}
+            renderElement={renderElement}
+            renderLeaf={renderLeaf}
+            onKeyDown={onKeyDown}
+            onDrop={images.onDrop}
+            onPaste={images.onPaste}
+          />
+        </Slate>
+      </ImageDialogOpener.Provider>
+      {images.dialog}
     </div>
   )
 }
 
+const imageFileOf = (data: DataTransfer | null) =>
+  [...(data?.files ?? [])].find((file) => file.type.startsWith('image/'))
+
+/**
+ * The image dialog's state: what it was opened for, where the picture goes (the cursor, the drop point, or the
+ * picture whose alt text is edited), and the editor focused again at the cursor after it closes.
+ */
+function useImageDialog(editor: Editor, postId: number | null) {
+  const [open, setOpen] = useState<{ request: ImageDialogRequest; element?: ImageElement | undefined } | null>(null)
+  const close = () => {
+    setOpen(null)
+    // After the dialog has handed focus back: the editor takes it at the cursor Slate kept.
+    setTimeout(() => ReactEditor.focus(editor))
+  }
+  const done = (image: { url: string; alt: string }) => {
+    if (open?.element)
+      Transforms.setNodes(editor, { alt: image.alt }, { at: ReactEditor.findPath(editor, open.element) })
+    else insertImage(editor, image.url, image.alt)
+    close()
+  }
+  const onDrop = (event: DragEvent<HTMLDivElement>) => {
+    const file = imageFileOf(event.dataTransfer)
+    if (!file) return false
+    event.preventDefault()
+    const at = ReactEditor.findEventRange(editor, event)
+    if (at) Transforms.select(editor, at)
+    setOpen({ request: { mode: 'insert', file } })
+    return true
+  }
+  const onPaste = (event: ClipboardEvent<HTMLDivElement>) => {
+    const file = imageFileOf(event.clipboardData)
+    if (!file) return false
+    event.preventDefault()
+    setOpen({ request: { mode: 'insert', file } })
+    return true
+  }
+  const dialog = open && <ImageDialog request={open.request} postId={postId} onDone={done} onCancel={close} />
+  return {
+    open: (request: ImageDialogRequest, element?: ImageElement) => setOpen({ request, element }),
+    onDrop,
+    onPaste,
+    dialog,
+  }
+}
+
 function Toolbar() {
   const editor = useSlate()
+  const openImageDialog = useContext(ImageDialogOpener)
   const markButton = (mark: Mark, content: ReactNode, hint: string, name: string) => (
     <ToolbarButton hint={hint} name={name} active={isMarkActive(editor, mark)} onPress={() => toggleMark(editor, mark)}>
       {content}
@@ -153,24 +224,12 @@ function Toolbar() {
       <ToolbarButton hint="Link" onPress={() => insertLink(editor, window.prompt('Enter the link URL:') ?? '')}>
         Link
       </ToolbarButton>
-      <ToolbarButton
-        hint="Image"
-        onPress={() => {
-          const url = window.prompt('Enter the image URL:') ?? ''
-          if (url.trim()) insertImage(editor, url, askAltText())
-        }}
-      >
+      <ToolbarButton hint="Image" onPress={() => openImageDialog({ mode: 'insert' })}>
         Image
       </ToolbarButton>
     </div>
   )
 }
-
-/** Alt text for a picture in the story: asked when it is inserted and when the owner clicks it (empty is allowed). */
-function askAltText(current = ''): string {
-  return (window.prompt(ALT_PROMPT, current) ?? current).trim()
-}
-const ALT_PROMPT = 'Describe the image for readers who cannot see it (alt text):'
 
 function ToolbarButton({
   hint,
@@ -216,11 +275,8 @@ function ToolbarButton({
 
 /** A picture in the story: clicking it (or its Alt text button) edits what screen readers say about it. */
 function StoryImage({ attributes, children, element }: RenderElementProps & { element: ImageElement }) {
-  const editor = useSlateStatic()
-  const editAlt = () => {
-    const alt = askAltText(element.alt)
-    Transforms.setNodes(editor, { alt }, { at: ReactEditor.findPath(editor, element) })
-  }
+  const openImageDialog = useContext(ImageDialogOpener)
+  const editAlt = () => openImageDialog({ mode: 'alt', url: element.url, alt: element.alt }, element)
   return (
     <span {...attributes} className="relative inline-block">
       <span contentEditable={false} className="relative inline-block">

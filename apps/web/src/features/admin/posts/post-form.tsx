@@ -155,7 +155,12 @@ function StoryCard({
       <TextField field="title" label="Title" values={values} set={set} placeholder="Post title" />
       <div className={preview ? 'hidden' : ''}>
         <span className="mb-1 block text-sm font-medium text-gray-700">Content</span>
-        <RichTextEditor initialHtml={initialContent} onChange={(html) => set('content', html)} insertRef={insertRef} />
+        <RichTextEditor
+          initialHtml={initialContent}
+          onChange={(html) => set('content', html)}
+          insertRef={insertRef}
+          postId={postId}
+        />
       </div>
       {preview && (
         <article aria-label="Preview" className="rounded-lg border border-dashed border-gray-300 p-4 sm:p-6">

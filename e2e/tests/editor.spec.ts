@@ -1,0 +1,128 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { asOwner } from './support/owner-session'
+import { createPost, deletePost, ownerToken } from './support/owner-api'
+
+// The editor as a writer uses it: typing, Enter, pictures by upload with alt text. Each test types with the
+// keyboard like a person, then reads what was saved (the API) and what visitors see (the live story).
+
+// A real 1×1 PNG: the server decodes every upload, so the bytes must be an image.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' })
+
+/** A PNG pasted into the editor as the browser delivers a copied picture (the tests' TypeScript has no DOM types). */
+async function pasteImage(page: Page): Promise<void> {
+  await page.evaluate(`(() => {
+    const bytes = Uint8Array.from(atob('${PNG.toString('base64')}'), (c) => c.charCodeAt(0))
+    const data = new DataTransfer()
+    data.items.add(new File([bytes], 'tiles.png', { type: 'image/png' }))
+    const editor = document.querySelector('[role="textbox"][aria-label="Content"]')
+    editor.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  })()`)
+}
+
+async function savedContent(request: APIRequestContext, token: string, id: number): Promise<string> {
+  const res = await request.get(`/api/posts/admin/${id}`, { headers: { authorization: `Bearer ${token}` } })
+  return ((await res.json()) as { data: { content: string } }).data.content
+}
+
+test('text typed after an uploaded picture is kept, and Enter twice leaves a list', async ({ page, request }) => {
+  const token = await ownerToken(request)
+  const post = await createPost(request, token, {
+    title: 'Typing in Trieste',
+    content: '<p>Trieste.</p>',
+    status: 'draft',
+  })
+  try {
+    await asOwner(page)
+    await page.goto(`/admin/posts/edit/${post.id}`)
+    await editor(page).click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type(' The bora blew all night.')
+
+    // An uploaded picture, its alt text asked in a dialog (not the browser's prompt), then more text.
+    await page.getByRole('button', { name: 'Image', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Insert image' })
+    await dialog.getByLabel('Upload an image').setInputFiles({ name: 'bora.png', mimeType: 'image/png', buffer: PNG })
+    await expect(dialog.getByLabel('Or the image’s address')).toHaveValue(/\/media\//)
+    await dialog.getByLabel('Alt text').fill('Waves over the Molo Audace')
+    await dialog.getByRole('button', { name: 'Insert image' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(editor(page).getByRole('img', { name: 'Waves over the Molo Audace' })).toBeVisible()
+    await page.keyboard.type(' Then the sun came out.')
+
+    // A bulleted list: Enter on the empty item after the last one ends it.
+    await page.keyboard.press('Enter')
+    await page.getByRole('button', { name: 'Bulleted list' }).click()
+    await page.keyboard.type('Coffee at Caffè San Marco')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('A walk to Miramare')
+    await page.keyboard.press('Enter')
+    await page.keyboard.press('Enter')
+    await page.keyboard.type('Back to prose.')
+    await expect(editor(page).getByRole('listitem')).toHaveCount(2)
+
+    await page.getByRole('button', { name: 'Publish Now' }).click()
+    await expect(page.getByTestId('admin-toast')).toHaveText('“Typing in Trieste” is published')
+
+    const html = await savedContent(request, token, post.id)
+    expect(html).toMatch(
+      /^<p>Trieste\. The bora blew all night\.<img src="[^"]*\/media\/[^"]+" alt="Waves over the Molo Audace" \/> Then the sun came out\.<\/p>/,
+    )
+    expect(html).toContain(
+      '<ul><li>Coffee at Caffè San Marco</li><li>A walk to Miramare</li></ul><p>Back to prose.</p>',
+    )
+
+    await page.goto(`/blog/${post.slug}`)
+    const story = page.getByRole('article')
+    await expect(story.getByText('Then the sun came out.')).toBeVisible()
+    await expect(story.getByRole('img', { name: 'Waves over the Molo Audace' })).toBeVisible()
+    await expect(story.getByRole('listitem')).toHaveCount(2)
+    await expect(story.locator('li', { hasText: 'Back to prose.' })).toHaveCount(0)
+    await expect(story.locator('p', { hasText: 'Back to prose.' })).toBeVisible()
+  } finally {
+    await deletePost(request, token, post.id)
+  }
+})
+
+test('a picture dropped or pasted into the story is uploaded and asks for its alt text', async ({ page, request }) => {
+  const token = await ownerToken(request)
+  const post = await createPost(request, token, {
+    title: 'Dropping in Delft',
+    content: '<p>Delft.</p>',
+    status: 'draft',
+  })
+  try {
+    await asOwner(page)
+    await page.goto(`/admin/posts/edit/${post.id}`)
+    await editor(page).click()
+    await page.keyboard.press('Control+End')
+    await page.keyboard.type(' Blue tiles.')
+    // A file pasted from the clipboard (a screenshot, a copied photo).
+    await pasteImage(page)
+    const dialog = page.getByRole('dialog', { name: 'Insert image' })
+    await expect(dialog.getByLabel('Or the image’s address')).toHaveValue(/\/media\//)
+    await dialog.getByLabel('Alt text').fill('Delftware tiles')
+    await page.keyboard.press('Enter')
+    await expect(editor(page).getByRole('img', { name: 'Delftware tiles' })).toBeVisible()
+    await page.keyboard.type(' And the canal.')
+
+    // The picture's alt text is changed in the same dialog.
+    await editor(page).getByRole('button', { name: 'Alt text' }).click()
+    const altDialog = page.getByRole('dialog', { name: 'Image alt text' })
+    await altDialog.getByLabel('Alt text').fill('Hand-painted Delftware tiles')
+    await altDialog.getByRole('button', { name: 'Save alt text' }).click()
+    await expect(editor(page).getByRole('img', { name: 'Hand-painted Delftware tiles' })).toBeVisible()
+
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(page.getByTestId('admin-toast')).toHaveText('Changes to “Dropping in Delft” saved')
+    expect(await savedContent(request, token, post.id)).toMatch(
+      /^<p>Delft\. Blue tiles\.<img src="[^"]+" alt="Hand-painted Delftware tiles" \/> And the canal\.<\/p>$/,
+    )
+  } finally {
+    await deletePost(request, token, post.id)
+  }
+})
