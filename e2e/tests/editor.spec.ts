@@ -126,3 +126,42 @@ test('a picture dropped or pasted into the story is uploaded and asks for its al
     await deletePost(request, token, post.id)
   }
 })
+
+test('the first save stays in the editor, where pictures and a route can then be added; the place is entered once', async ({
+  page,
+  request,
+}) => {
+  const token = await ownerToken(request)
+  await asOwner(page)
+  await page.goto('/admin/posts/new')
+  // Before the first save a picture can come from an address only; the dialog says why.
+  await editor(page).click()
+  await page.getByRole('button', { name: 'Image', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Insert image' })
+  await expect(dialog.getByLabel('Upload an image')).toBeDisabled()
+  await expect(dialog.getByText(/^Save the post as a draft first to upload images/)).toBeVisible()
+  await dialog.getByRole('button', { name: 'Cancel' }).click()
+
+  // One place for the place: the words sit in the Place card, beside the map point.
+  const place = page.getByRole('heading', { name: 'Place', exact: true }).locator('..')
+  await expect(page.getByLabel('Location', { exact: true })).toHaveCount(1)
+  await place.getByLabel('Location', { exact: true }).fill('Ljubljana')
+  await page.getByLabel('Title', { exact: true }).fill('First Save in Ljubljana')
+  await editor(page).click()
+  await page.keyboard.type('Dragons on the bridge.')
+  await page.getByRole('button', { name: 'Save as Draft' }).click()
+
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
+  const id = Number(/(\d+)$/.exec(page.url())![1])
+  try {
+    await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible()
+    await expect(editor(page)).toContainText('Dragons on the bridge.')
+    await expect(page.getByLabel('Location', { exact: true })).toHaveValue('Ljubljana')
+    await expect(page.getByLabel('Upload featured image')).toBeEnabled()
+    await expect(page.getByLabel('Attach a GPX route')).toBeEnabled()
+    const saved = await request.get(`/api/posts/admin/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(((await saved.json()) as { data: { location_name: string } }).data.location_name).toBe('Ljubljana')
+  } finally {
+    await deletePost(request, token, id)
+  }
+})

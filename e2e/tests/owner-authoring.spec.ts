@@ -71,6 +71,11 @@ test('the owner writes, publishes, unpublishes and deletes a post with the edito
   await page.getByRole('button', { name: 'Generate from content' }).click()
   await expect(page.getByLabel('Excerpt')).toHaveValue(/^Night market Silk lanterns glow/)
   await page.getByRole('button', { name: 'Save as Draft' }).click()
+  // The first save stays in the editor, now the post's own: uploads work from here on.
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
+  await expect(page.getByRole('heading', { name: 'Edit Post' })).toBeVisible()
+  await expect(page.getByLabel('Upload featured image')).toBeEnabled()
+  await page.getByRole('link', { name: '← Back to posts' }).click()
   await expect(page).toHaveURL(/\/admin\/posts$/)
 
   // Find it by search.

@@ -31,8 +31,9 @@ test('a toast after save, publish, unpublish and delete; leaving unsaved changes
   await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Toasts in Lyon')
 
   await page.getByRole('button', { name: 'Save as Draft' }).click()
-  await expect(page).toHaveURL(/\/admin\/posts$/)
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
   await expect(toast(page)).toHaveText('“Toasts in Lyon” saved as a draft')
+  await page.getByRole('link', { name: '← Back to posts' }).click()
 
   const row = page.getByRole('row').filter({ hasText: 'Toasts in Lyon' })
   await row.getByRole('link', { name: 'Edit Toasts in Lyon' }).click()

@@ -12,15 +12,20 @@ test('the owner schedules a story from the editor; it goes public at that moment
   await page.getByLabel('Title', { exact: true }).fill(TITLE)
   await page.getByRole('textbox', { name: 'Content' }).click()
   await page.keyboard.type('Monks collect alms at first light.')
+  // The box names the clock it reads: the browser's time zone (Playwright's default, the machine's).
+  await expect(page.getByText(/^In your browser’s time zone: \S+$/)).toBeVisible()
   const at = new Date(Date.now() + 8000)
   await page.getByLabel('Publish at').fill(localInput(at))
   await page.getByRole('button', { name: 'Schedule', exact: true }).click()
-  await expect(page).toHaveURL(/\/admin\/posts$/)
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
+  await page.getByRole('link', { name: '← Back to posts' }).click()
 
   await page.getByRole('combobox', { name: 'Status filter' }).selectOption('scheduled')
   const row = page.getByRole('row').filter({ hasText: TITLE })
   await expect(row).toHaveCount(1)
   await expect(row.getByText('Scheduled', { exact: true })).toBeVisible()
+  // The row says when the post goes out, not when it was last edited.
+  await expect(row.getByText('Goes out')).toBeVisible()
 
   const slugs = async () =>
     ((await (await request.get('/api/posts')).json()) as { data: { slug: string }[] }).data.map((p) => p.slug)

@@ -26,6 +26,8 @@ export const adminPostListItem = z.object({
   comment_count: z.number(),
   /** ISO 8601. */
   updated_at: z.string(),
+  /** ISO 8601: when it went out, or for a scheduled post when it goes out; null for a draft never published. */
+  published_at: z.string().nullable(),
 })
 export type AdminPostListItem = z.infer<typeof adminPostListItem>
 

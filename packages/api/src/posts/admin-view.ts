@@ -27,6 +27,7 @@ export function toAdminListItem(row: Prisma.PostGetPayload<{ include: typeof adm
     view_count: row.viewCount,
     comment_count: row._count.comments,
     updated_at: row.updatedAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
   }
 }
 

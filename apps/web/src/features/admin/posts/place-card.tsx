@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState, type ChangeEvent } from 'react'
+import { useState, type ChangeEvent, type ReactNode } from 'react'
 import {
   attachedRoute,
   MAX_GPX_BYTES,
@@ -24,6 +24,8 @@ type PlaceChange = Partial<
 >
 
 interface Props {
+  /** The place in words (location, region, country): the one place of the form where it is entered. */
+  names: ReactNode
   postId: number | null
   point: PlacePoint
   /** What the featured image's GPS suggested, until the owner uses or dismisses it. */
@@ -42,12 +44,16 @@ const fromPlace = (place: GazetteerPlace): PlaceChange => ({
   country_code: place.country_code,
 })
 
-/** The editor's "Place" card: where the story happened on the map, and its GPX route. */
-export function PlaceCard({ postId, point, offer, onOfferDone, onChange }: Props) {
+/**
+ * The editor's "Place" card: where the story happened, in words and on the map, and its GPX route. Picking a
+ * place in the search fills the words and the point; each can then be changed by hand.
+ */
+export function PlaceCard({ names, postId, point, offer, onOfferDone, onChange }: Props) {
   return (
     <Card className="space-y-4 p-6">
       <h3 className="font-semibold text-gray-900">Place</h3>
       <PlaceSearch onPick={(place) => onChange(fromPlace(place))} />
+      {names}
       <PointSummary value={point} onRemove={() => onChange({ latitude: null, longitude: null })} />
       <PinPicker point={point} onPoint={onChange} />
       {offer && (

@@ -56,7 +56,7 @@ export function LocationFields({ values, set }: { values: PostFormValues; set: S
     ['Country', 'location_country'],
   ] as const
   return (
-    <div className="grid gap-4 sm:grid-cols-3">
+    <div className="space-y-3">
       {fields.map(([label, key]) => (
         <TextField key={key} field={key} label={label} values={values} set={set} />
       ))}

@@ -28,7 +28,10 @@ interface Props {
 /** What the AI helpers are told about the story. */
 type AiContext = { title?: string | undefined; category?: string | undefined; location?: string | undefined }
 
-/** Create post / Edit post: the story on the left, publishing and its details on the right. Saving returns to the list. */
+/**
+ * Create post / Edit post: the story on the left, publishing and its details on the right (below it up to 1024 px
+ * wide). The first save stays here; later saves return to the list.
+ */
 export function PostForm({ post, initial }: Props) {
   const [values, setValues] = useState(initial)
   const [preview, setPreview] = useState(false)
@@ -85,6 +88,7 @@ export function PostForm({ post, initial }: Props) {
             />
           </Card>
           <PlaceCard
+            names={<LocationFields values={values} set={set} />}
             postId={postId}
             point={{ latitude: values.latitude, longitude: values.longitude, country_code: values.country_code }}
             offer={placeOffer}
@@ -178,11 +182,10 @@ function StoryCard({
         context={context}
       />
       {postId === null && (
-        <p className="text-sm text-gray-500">
-          Save the post as a draft to enable AI content generation and image upload.
+        <p className="text-sm text-gray-600">
+          Save the post as a draft to enable AI content generation and image upload. You stay in the editor.
         </p>
       )}
-      <LocationFields values={values} set={set} />
     </Card>
   )
 }

@@ -53,7 +53,7 @@ export function PostStackedRow({ post, onDelete }: RowProps) {
           <PostStats post={post} inline />
         </span>
         <span className="flex gap-1">
-          <span>Updated</span>
+          <span>{goesOut(post) ? 'Goes out' : 'Updated'}</span>
           <Updated post={post} inline />
         </span>
       </div>
@@ -97,11 +97,16 @@ function PostStats({ post, inline = false }: { post: AdminPostListItem; inline?:
   )
 }
 
+/** A scheduled post's row says when it goes out, not when it was last edited. */
+const goesOut = (post: AdminPostListItem) => (post.status === 'scheduled' ? post.published_at : null)
+
 function Updated({ post, inline = false }: { post: AdminPostListItem; inline?: boolean }) {
-  const updated = new Date(post.updated_at)
+  const scheduled = goesOut(post)
+  const updated = new Date(scheduled ?? post.updated_at)
   const Line = inline ? 'span' : 'div'
   return (
     <>
+      {scheduled && !inline && <Line className="text-xs font-medium text-blue-800">Goes out</Line>}
       <Line>{formatDate(updated)}</Line>
       <Line className={inline ? '' : 'text-xs'}>{formatTime(updated)}</Line>
     </>

@@ -7,6 +7,9 @@ const localInputValue = (date: Date): string => {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`
 }
 
+/** The zone the date and time are read in: the browser's, named so the owner knows which clock counts. */
+const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
+
 /** Schedule beside Publish Now: a date and time in the owner's time zone, sent as an ISO instant. */
 export function ScheduleBox({
   scheduledAt,
@@ -32,8 +35,12 @@ export function ScheduleBox({
       <label htmlFor="publish-at" className="text-sm font-medium text-gray-700">
         Publish at
       </label>
+      <p id="publish-at-zone" className="text-xs text-gray-600">
+        In your browser’s time zone: {BROWSER_ZONE}
+      </p>
       <input
         id="publish-at"
+        aria-describedby="publish-at-zone"
         type="datetime-local"
         step={1}
         value={value}

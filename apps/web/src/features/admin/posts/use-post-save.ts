@@ -17,8 +17,10 @@ export interface EditedPost {
 
 /**
  * Saving the form: create or update with the requested status (and the time, when scheduling). A success is
- * said in a toast that outlives the move back to /admin/posts; a failure is said in a toast and the form stays
- * as it is, so nothing typed is lost. `beforeLeaving` runs just before that move (the unsaved-changes guard).
+ * said in a toast. The first save of a new post stays in the editor: the URL becomes the post's edit route, where
+ * pictures, the featured image and a route can be uploaded; a later save returns to /admin/posts. A failure is
+ * said in a toast and the form stays as it is, so nothing typed is lost. `beforeLeaving` runs just before the
+ * URL changes (the unsaved-changes guard).
  */
 export function usePostSave(post: EditedPost | undefined, values: PostFormValues, beforeLeaving: () => void) {
   const navigate = useNavigate()
@@ -32,9 +34,10 @@ export function usePostSave(post: EditedPost | undefined, values: PostFormValues
   const save = async (status?: PostStatusValue, publishAt?: string) => {
     const when = publishAt ? { published_at: publishAt } : {}
     setTripError(null)
+    let created: number | null = null
     try {
       if (post) await update.mutateAsync({ id: post.id, ...postPayload(values, status), ...when })
-      else await create.mutateAsync({ ...postPayload(values, status ?? 'draft'), ...when })
+      else created = (await create.mutateAsync({ ...postPayload(values, status ?? 'draft'), ...when })).id
     } catch (error) {
       const text = toUserMessage(error, '')
       if (isAboutTrip(text)) setTripError(text)
@@ -45,7 +48,9 @@ export function usePostSave(post: EditedPost | undefined, values: PostFormValues
     beforeLeaving()
     await queryClient.invalidateQueries(trpc.posts.pathFilter())
     await queryClient.invalidateQueries(trpc.dashboard.pathFilter())
-    await navigate({ to: '/admin/posts' })
+    if (created !== null)
+      await navigate({ to: '/admin/posts/edit/$id', params: { id: String(created) }, replace: true })
+    else await navigate({ to: '/admin/posts' })
   }
   return { save, saving: create.isPending || update.isPending, tripError }
 }
