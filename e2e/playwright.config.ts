@@ -27,6 +27,7 @@ const SHARED_STATE_SPECS = [
   'ai-settings',
   'blog-paging',
   'comments',
+  'editor',
   'gallery',
   'import',
   'keyboard-journey',
