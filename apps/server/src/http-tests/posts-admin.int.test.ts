@@ -171,6 +171,7 @@ describe('the admin list', () => {
         'first_name',
         'id',
         'last_name',
+        'published_at',
         'slug',
         'status',
         'title',
@@ -195,6 +196,13 @@ describe('the admin list', () => {
       data: [],
       pagination: { total: 0, pages: 0 },
     })
+    expect(published.data.every((p: { published_at: string | null }) => p.published_at !== null)).toBe(true)
+
+    // A scheduled post's row carries when it goes out.
+    const at = new Date(Date.now() + 86_400_000).toISOString()
+    await createdId({ title: 'Zanzibar later', status: 'scheduled', published_at: at })
+    const later = (await owner.get('/api/posts/admin?search=zanzibar%20later&status=scheduled')).json()
+    expect(later.data.map((p: { published_at: string }) => p.published_at)).toEqual([at])
     expect((await owner.get('/api/posts/admin?status=lost')).statusCode).toBe(400)
     expect((await owner.get('/api/posts/admin?page=0')).statusCode).toBe(400)
   })
