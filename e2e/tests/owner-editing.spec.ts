@@ -100,21 +100,20 @@ test('images in a story get alt text when inserted, and clicking one edits it', 
   await page.getByLabel('Title', { exact: true }).fill('Alt Text in Kyoto')
   await editor(page).click()
   await page.keyboard.type('Moss garden. ')
-  const answers = ['/hero-fallback.jpg', 'A moss garden under maples']
-  const questions: string[] = []
-  const answer = (dialog: import('@playwright/test').Dialog) => {
-    questions.push(dialog.message())
-    void dialog.accept(answers.shift())
-  }
-  page.on('dialog', answer)
-  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image' }).click()
+  // An image by address, its alt text asked in the page's own dialog (not the browser's prompt).
+  await page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button', { name: 'Image', exact: true }).click()
+  const insert = page.getByRole('dialog', { name: 'Insert image' })
+  await insert.getByLabel('Or the image’s address').fill('/hero-fallback.jpg')
+  await insert.getByLabel('Alt text').fill('A moss garden under maples')
+  await insert.getByRole('button', { name: 'Insert image' }).click()
   await expect(editor(page).getByRole('img', { name: 'A moss garden under maples' })).toBeVisible()
-  expect(questions).toEqual(['Enter the image URL:', 'Describe the image for readers who cannot see it (alt text):'])
 
-  answers.push('Moss and maple leaves in Kyoto')
   await editor(page).getByRole('img', { name: 'A moss garden under maples' }).click()
+  const edit = page.getByRole('dialog', { name: 'Image alt text' })
+  await expect(edit.getByLabel('Alt text')).toHaveValue('A moss garden under maples')
+  await edit.getByLabel('Alt text').fill('Moss and maple leaves in Kyoto')
+  await edit.getByRole('button', { name: 'Save alt text' }).click()
   await expect(editor(page).getByRole('img', { name: 'Moss and maple leaves in Kyoto' })).toBeVisible()
-  page.off('dialog', answer)
   await page.getByRole('button', { name: 'Preview', exact: true }).click()
   await expect(
     page.getByRole('article', { name: 'Preview' }).getByRole('img', { name: 'Moss and maple leaves in Kyoto' }),
