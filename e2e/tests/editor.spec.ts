@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
+import { expectNoAxeViolations } from './support/screen-checks'
 
 // The editor as a writer uses it: typing, Enter, pictures by upload with alt text. Each test types with the
 // keyboard like a person, then reads what was saved (the API) and what visitors see (the live story).
@@ -140,6 +141,7 @@ test('the first save stays in the editor, where pictures and a route can then be
   const dialog = page.getByRole('dialog', { name: 'Insert image' })
   await expect(dialog.getByLabel('Upload an image')).toBeDisabled()
   await expect(dialog.getByText(/^Save the post as a draft first to upload images/)).toBeVisible()
+  await expectNoAxeViolations(page, 'insert image dialog')
   await dialog.getByRole('button', { name: 'Cancel' }).click()
 
   // One place for the place: the words sit in the Place card, beside the map point.
