@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // Unit tests (*.test.ts) and integration tests against a real database (*.int.test.ts) across the repo.
@@ -17,6 +18,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores, which on a 2-core machine runs one test file at a time
+    // and leaves a core idle while that file waits on its database, sharp or a child process.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Lets a test measure the memory an operation keeps rather than the garbage it has not collected yet.
     execArgv: ['--expose-gc'],
   },

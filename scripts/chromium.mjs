@@ -56,7 +56,9 @@ export function ensureChromium(say) {
   if (found) return found
   const where = process.env.CHROMIUM_PATH ? `at CHROMIUM_PATH=${process.env.CHROMIUM_PATH}` : 'on PATH'
   const root = process.getuid?.() === 0
-  if (!root || !executable('/usr/bin/apt-get'))
+  // By its full path: a PATH without /usr/bin must not stop the install that the check above allowed.
+  const aptGet = '/usr/bin/apt-get'
+  if (!root || !executable(aptGet))
     throw new Error(
       `No Chromium ${where} or in Playwright's cache. Install it (Debian: apt-get install chromium, or ` +
         'npx playwright install chromium) or set CHROMIUM_PATH to its executable.',
@@ -67,11 +69,11 @@ export function ensureChromium(say) {
     ['update', '-qq'],
     ['install', '-y', '-qq', 'chromium'],
   ]) {
-    const status = spawnSync('apt-get', args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status
+    const status = spawnSync(aptGet, args, { stdio: ['ignore', 'ignore', 'inherit'], env }).status
     if (status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${status})`)
   }
-  const installed = onPath(['chromium'])
-  if (!installed) throw new Error('apt-get installed chromium but there is no chromium on PATH')
+  const installed = onPath(['chromium']) ?? ['/usr/bin/chromium'].find(executable)
+  if (!installed) throw new Error('apt-get installed chromium but there is no chromium on PATH or in /usr/bin')
   say(`Installed Chromium: ${installed}`)
   return installed
 }

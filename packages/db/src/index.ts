@@ -30,6 +30,11 @@ export interface DatabaseOptions {
   /** Where PGlite keeps its files; 'memory://' for a throwaway in-memory database. */
   dataDir: string
   migrationsDir?: string
+  /**
+   * Test support: an in-memory embedded database starts as a copy of this data directory (PGlite's
+   * `dumpDataDir`, see `migratedPgliteTemplate` in ./testing) instead of an empty one made by initdb.
+   */
+  pgliteTemplate?: Blob | undefined
 }
 
 export interface Database {
@@ -64,10 +69,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const migrationsDir = options.migrationsDir ?? resolveMigrationsDir()
   return options.databaseUrl
     ? openPostgres(options.databaseUrl, migrationsDir)
-    : openPglite(options.dataDir, migrationsDir)
+    : openPglite(options.dataDir, migrationsDir, options.pgliteTemplate)
 }
 
-async function openPglite(dataDir: string, migrationsDir: string): Promise<Database> {
+async function openPglite(dataDir: string, migrationsDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://')
   const unlock = inMemory ? () => {} : lockDataDir(dataDir)
   try {
@@ -76,7 +81,11 @@ async function openPglite(dataDir: string, migrationsDir: string): Promise<Datab
     // On disk: fsync on, through a file system that really syncs (an acknowledged write survives a crash), files private.
     const fresh = !inMemory && !existsSync(path.join(pgliteDir, 'PG_VERSION'))
     const pglite = inMemory
-      ? await PGlite.create({ dataDir: pgliteDir, extensions: PGLITE_EXTENSIONS })
+      ? await PGlite.create({
+          dataDir: pgliteDir,
+          extensions: PGLITE_EXTENSIONS,
+          ...(template ? { loadDataDir: template } : {}),
+        })
       : await PGlite.create({
           fs: new DurableNodeFS(pgliteDir),
           startParams: durableStartParams(),

@@ -3,14 +3,22 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { resolveMigrationsDir } from './migrator'
-import { createTestDatabase } from './testing'
+import { createEmptyDatabase } from './testing'
 import { openDatabase, type Database } from './index'
 
+// A database of its own, migrated here from empty (the test kit's databases are copies of a migrated template).
 let db: Database
+let drop: (() => Promise<void>) | undefined
 beforeAll(async () => {
-  db = await createTestDatabase()
+  const serverUrl = process.env.TEST_DATABASE_URL
+  const empty = serverUrl ? await createEmptyDatabase(serverUrl) : undefined
+  drop = empty?.drop
+  db = await openDatabase({ databaseUrl: empty?.url, dataDir: 'memory://' })
 })
-afterAll(() => db.close())
+afterAll(async () => {
+  await db.close()
+  await drop?.()
+})
 
 describe('migrations', () => {
   it('applies every migration once and records them like prisma migrate', async () => {

@@ -1,12 +1,14 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
-import { openDatabase, type Database } from '@wayfarer/db'
-import { createEmptyDatabase } from '@wayfarer/db/testing'
-import { startTestServer, testOwner, type TestServer } from '../testing/test-server'
+import {
+  startServersOnOneDatabase,
+  startTestServer,
+  testOwner,
+  type ServersOnOneDatabase,
+  type TestServer,
+} from '../testing/test-server'
 import { createReadingFixtures } from '../testing/reading-fixtures'
-import { testConfig } from '../testing/test-config'
-import { createServer } from '../server'
 
 // Public reads come from the cache, and every admin write is visible on the next one.
 // (The scheduler publishing through the cache: scheduled-publishing.int.test.ts, with the cache on, reads before and after the moment.)
@@ -218,36 +220,14 @@ describe('public-read cache', () => {
 
 /** Two servers on one database: the same PostgreSQL database (TEST_DATABASE_URL), or one embedded database. */
 describe('several server processes on one database', () => {
-  const apps: FastifyInstance[] = []
-  const databases: Database[] = []
-  let drop: (() => Promise<void>) | undefined
+  let servers: ServersOnOneDatabase
+  let apps: FastifyInstance[]
 
   beforeAll(async () => {
-    const serverUrl = process.env.TEST_DATABASE_URL
-    if (serverUrl) {
-      const empty = await createEmptyDatabase(serverUrl)
-      drop = empty.drop
-      databases.push(await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }))
-      databases.push(await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }))
-    } else {
-      databases.push(await openDatabase({ dataDir: 'memory://' }))
-      databases.push(databases[0]!)
-    }
-    for (const database of databases) {
-      const config = testConfig({
-        webDistDir: '/nonexistent',
-        adminEmail: testOwner.email,
-        adminPassword: testOwner.password,
-        publicCache: true,
-      })
-      apps.push(await createServer(config, { database }))
-    }
+    servers = await startServersOnOneDatabase({ config: { publicCache: true } })
+    apps = servers.apps
   })
-  afterAll(async () => {
-    for (const app of apps) await app.close()
-    for (const database of new Set(databases)) await database.close()
-    await drop?.()
-  })
+  afterAll(() => servers.close())
 
   const titlesFrom = async (app: FastifyInstance) => {
     const res = await app.inject({ method: 'GET', url: '/api/posts' })
@@ -283,7 +263,7 @@ describe('several server processes on one database', () => {
     expect((await titlesFrom(reader)).cache).toBe('HIT')
     if (!process.env.TEST_DATABASE_URL) return // the embedded database has no connection to lose
     // Cut the listening connections (as a database restart or a network fault would).
-    await databases[0]!.prisma
+    await servers.database.prisma
       .$queryRaw`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`
     await vi.waitFor(async () => expect((await titlesFrom(reader)).cache).toBeUndefined(), {
       timeout: 1_000,

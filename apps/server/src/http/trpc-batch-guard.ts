@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AnyRouter } from '@trpc/server'
-import type { ProcedureMeta } from '@wayfarer/api'
+import { listProcedures } from '@wayfarer/api'
 import { sendFailure } from './error-boundary'
 
 /**
@@ -8,8 +8,11 @@ import { sendFailure } from './error-boundary'
  * and meets the throttle on its own; the batch size itself is capped by tRPC's `maxBatchSize`.
  */
 export function guardTrpcBatches(app: FastifyInstance, router: AnyRouter): void {
-  const procedures = router._def.procedures as Record<string, { _def: { meta?: ProcedureMeta } }>
-  const unbatched = new Set(Object.keys(procedures).filter((name) => procedures[name]?._def.meta?.unbatched))
+  const unbatched = new Set(
+    listProcedures(router)
+      .filter((procedure) => procedure.meta.unbatched)
+      .map((procedure) => procedure.path),
+  )
   app.addHook('onRequest', async (request, reply) => {
     // The path as routed, whatever form the request line took (`/trpc/a,b`, `http://host/trpc/a,b`, `%2C`):
     // the same decoded parameter the tRPC adapter reads its procedures from.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import type { AppDeps } from '@wayfarer/api'
-import { createEmptyDatabase, createTestDatabase } from '@wayfarer/db/testing'
+import { createMigratedDatabase, createTestDatabase, openTestPglite } from '@wayfarer/db/testing'
 import { openDatabase, type Database } from '@wayfarer/db'
 import type { ServerConfig } from '../config'
 import { testConfig, testOwner } from './test-config'
@@ -98,7 +98,7 @@ export interface ServersOnOneDatabase {
 
 /**
  * Several servers sharing one database, as several processes of one site would: on PostgreSQL
- * (TEST_DATABASE_URL) a fresh empty database with a connection per server, so the cross-process paths
+ * (TEST_DATABASE_URL) a fresh migrated database with a connection per server, so the cross-process paths
  * (LISTEN/NOTIFY, shared rate limits, the scheduler's locks) really run; on the embedded database, which one
  * process owns, the servers share its one handle.
  */
@@ -107,12 +107,12 @@ export async function startServersOnOneDatabase(
 ): Promise<ServersOnOneDatabase> {
   const count = options.count ?? 2
   const serverUrl = process.env.TEST_DATABASE_URL
-  const empty = serverUrl ? await createEmptyDatabase(serverUrl) : undefined
+  const empty = serverUrl ? await createMigratedDatabase(serverUrl) : undefined
   const databases: Database[] = []
   if (empty)
     for (let i = 0; i < count; i++) databases.push(await openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' }))
   else {
-    const shared = await openDatabase({ dataDir: 'memory://' })
+    const shared = await openTestPglite()
     for (let i = 0; i < count; i++) databases.push(shared)
   }
   const config = testConfig({
