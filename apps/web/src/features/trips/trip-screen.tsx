@@ -4,6 +4,7 @@ import { Link } from '@tanstack/react-router'
 import { pageTitle, tripsPage, type TripPage } from '@wayfarer/api/schemas'
 import { QueryView, Skeleton } from '@wayfarer/ui'
 import { usePageMeta } from '../../lib/page-meta'
+import { useNearViewport } from '../../lib/use-near-viewport'
 import { plural } from '../../lib/numbers'
 import { NotFoundScreen } from '../pages/not-found-screen'
 import { dayAnchor, formatDistance, flagOf, tripDatesLine } from './format'
@@ -59,25 +60,36 @@ function TripArticle({ trip }: { trip: TripPage }) {
       </Link>
       <TripHeader trip={trip} />
       <TripFigures trip={trip} />
-      {trip.map.bbox && (
-        <section aria-labelledby="trip-map-heading" className="mt-10">
-          <h2 id="trip-map-heading" className="text-2xl font-bold text-gray-900">
-            The route
-          </h2>
-          <Suspense fallback={<Skeleton className="mt-4 h-[420px] w-full rounded-xl" />}>
-            <TripMap map={trip.map} title={trip.title} onDay={showDay} />
-          </Suspense>
-          <Link
-            to="/map"
-            search={{ trip: trip.slug }}
-            className="mt-3 inline-block text-sm font-medium text-teal-700 underline underline-offset-2"
-          >
-            See this trip on the big map
-          </Link>
-        </section>
-      )}
+      {trip.map.bbox && <TripRoute trip={trip} onDay={showDay} />}
       <TripTimeline slug={trip.slug} first={trip.timeline} nextDay={trip.timeline_next_day} />
     </article>
+  )
+}
+
+/** The trip's map, built when the reader scrolls near it (or tabs to it), with a placeholder of its size till then. */
+function TripRoute({ trip, onDay }: { trip: TripPage; onDay: (day: number) => void }) {
+  const [section, near] = useNearViewport<HTMLElement>()
+  const placeholder = <Skeleton className="mt-4 h-[420px] w-full rounded-xl" />
+  return (
+    <section ref={section} aria-labelledby="trip-map-heading" className="mt-10">
+      <h2 id="trip-map-heading" className="text-2xl font-bold text-gray-900">
+        The route
+      </h2>
+      {near ? (
+        <Suspense fallback={placeholder}>
+          <TripMap map={trip.map} title={trip.title} onDay={onDay} />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+      <Link
+        to="/map"
+        search={{ trip: trip.slug }}
+        className="mt-3 inline-block text-sm font-medium text-teal-700 underline underline-offset-2"
+      >
+        See this trip on the big map
+      </Link>
+    </section>
   )
 }
 
