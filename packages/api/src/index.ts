@@ -58,3 +58,4 @@ export { PostScheduler, publishDuePosts, type PublishedByScheduler } from './pos
 export { BatchedViewCounter, type ViewCounter } from './posts/view-counter'
 export { withSanitizedPostContent } from './posts/sanitized-writes'
 export { sanitizePostHtml } from './posts/sanitize'
+export { getSiteSettings, publicSiteSettingsOf, siteFigures } from './settings/site-settings'

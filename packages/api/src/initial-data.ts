@@ -1,6 +1,7 @@
 import type { PostCardsOutput, PublicPost } from './posts/public-schema'
 import type { BodyPhoto } from './gallery/schema'
 import type { TripCard, TripPage } from './trips/schema'
+import type { PublicSiteSettings } from './site'
 
 /**
  * Query answers the server embeds in a page's HTML (a JSON data block, never executed), so the first paint of a
@@ -27,3 +28,5 @@ export type InitialQuery =
   | { procedure: 'trips.list'; input?: undefined; data: { trips: TripCard[] } }
   /** /trips/{slug}: the trip page. */
   | { procedure: 'trips.bySlug'; input: { slug: string }; data: TripPage }
+  /** Every page: the site settings its header, footer and texts show (`settings.site` takes no input). */
+  | { procedure: 'settings.site'; input?: undefined; data: PublicSiteSettings }

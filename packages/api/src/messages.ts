@@ -62,6 +62,11 @@ export const messages = {
     network: 'Upload failed. Please try again.',
     success: 'Image uploaded successfully!',
   },
+  site: {
+    saved: 'Site settings saved',
+    saveFailed: 'Failed to save the site settings',
+    setUpVideos: 'Visitors do not see this section until a YouTube channel is set up (YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID).',
+  },
   ai: {
     emptyPrompt: 'Please enter a prompt',
     emptyKey: 'Please enter an API key first',

@@ -82,3 +82,71 @@ export const footerCategories = [
   { slug: 'tech', name: 'Tech' },
   { slug: 'lifestyle', name: 'Lifestyle' },
 ] as const
+
+/** The figures Home, Gallery and About show: counted from the site's data unless the owner sets one. */
+export const FIGURE_KINDS = ['countries', 'stories', 'photos', 'trips', 'followers'] as const
+export type FigureKind = (typeof FIGURE_KINDS)[number]
+export const SOCIAL_LINKS_MAX = 12
+
+/** The owner's site settings (Admin → Settings → Site); the schema is settings/site-schema.ts. */
+export interface SiteSettings {
+  name: string
+  tagline: string
+  logoUrl: string | null
+  heroTitle: string
+  heroText: string
+  /** Paragraphs separated by an empty line. */
+  aboutText: string
+  /** Up to two image addresses; none: the gallery photos tagged 'about'. */
+  aboutPhotos: string[]
+  /** Empty: no address shown. */
+  contactEmail: string
+  contactLocation: string
+  socialLinks: { network: string; url: string }[]
+  footerText: string
+  /** The IANA zone the owner's dates are written in. */
+  timeZone: string
+  /** The pages' language (the html element's lang). */
+  language: string
+  figures: Record<FigureKind, string | null>
+}
+
+/** The public read (`settings.site`): the settings and whether a YouTube channel is set up. */
+export interface PublicSiteSettings extends SiteSettings {
+  videos: boolean
+}
+
+/** A fresh install: the texts the site has always shown. */
+export const defaultSiteSettings: SiteSettings = {
+  name: site.name,
+  tagline: site.tagline,
+  logoUrl: null,
+  heroTitle: 'Explore the world, one story at a time',
+  heroText: site.description,
+  aboutText: [
+    'We are two storytellers who swapped office chairs for trains, boats and mountain trails. What began as a three-month sabbatical turned into years on the road.',
+    'On this blog we share what we learn along the way: the hidden gems, the practical tips, and the people who make every place unforgettable. Everything we write, we have lived.',
+  ].join('\n\n'),
+  aboutPhotos: [],
+  contactEmail: site.email,
+  contactLocation: 'On the road — home base in Lisbon, Portugal',
+  socialLinks: site.social.map((s) => ({ ...s })),
+  footerText: site.description,
+  timeZone: 'UTC',
+  language: 'en',
+  figures: { countries: null, stories: null, photos: null, trips: null, followers: null },
+}
+
+/**
+ * Page titles are written against the default name ("Blog | Wayfarer", "Wayfarer — Travel Blog"); this puts the
+ * owner's name and tagline in, on the server's head and in the browser's title alike.
+ */
+export function brandTitle(title: string, identity: Pick<SiteSettings, 'name' | 'tagline'>): string {
+  if (title === pageTitle()) return identity.tagline ? `${identity.name} — ${identity.tagline}` : identity.name
+  const suffix = ` | ${site.name}`
+  return title.endsWith(suffix) ? `${title.slice(0, -suffix.length)} | ${identity.name}` : title
+}
+
+/** The YouTube channel the hero and the video sections link to: the social link of that name, if any. */
+export const channelUrlOf = (settings: Pick<SiteSettings, 'socialLinks'>): string | null =>
+  settings.socialLinks.find((l) => /youtube/i.test(l.network) || /youtube\.com|youtu\.be/i.test(l.url))?.url ?? null

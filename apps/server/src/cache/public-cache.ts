@@ -15,7 +15,8 @@ const CACHEABLE = [
   /^\/api\/(posts|posts\/slug\/[^/?]+|categories|categories\/[^/?]+|tags|gallery|gallery\/body-photos|places\/(map|countries|countries\/[^/?]+))(\?|$)/,
   /^\/api\/(trips|trips\/[^/?]+|trips\/[^/?]+\/days\/\d+\/photos|trips\/[^/?]+\/timeline|posts\/slug\/[^/?]+\/trip)(\?|$)/,
   /^\/api\/comments\/post\/[^/?]+(\?|$)/,
-  /^\/trpc\/(posts\.(cards|published|story)|taxonomy\.\w+|comments\.forPost|gallery\.(published|list|bodyPhotos|settings)|places\.(map|countries|country|story|storyRoute|mapSettings)|trips\.(list|bySlug|timeline|dayPhotos|storyContext))(\?|$)/,
+  /^\/api\/settings\/(site|figures)(\?|$)/,
+  /^\/trpc\/(posts\.(cards|published|story)|taxonomy\.\w+|comments\.forPost|gallery\.(published|list|bodyPhotos|settings)|places\.(map|countries|country|story|storyRoute|mapSettings)|trips\.(list|bySlug|timeline|dayPhotos|storyContext)|settings\.(site|figures))(\?|$)/,
   /^\/(sitemap\.xml|rss\.xml|trips\/[^/?]+\/rss\.xml)$/,
   /^\/(|blog|blog\/[^/?]+|gallery|about|contact|privacy|terms|sitemap|map|places|places\/[a-z]{2}|trips|trips\/[^/?]+)(\?|$)/,
 ]

@@ -17,6 +17,10 @@ const defaultHead: HeadResolver = async () => ({
 
 const HEAD_MARKER = '<!--app-head-->'
 
+/** The page's language from the site settings (a checked tag: letters, digits and hyphens only). */
+const withLang = (template: string, lang: string | undefined): string =>
+  lang && /^[A-Za-z0-9-]+$/.test(lang) ? template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`) : template
+
 /** Where an old address (an imported site's permalink) now lives; `isRealPage` says whether the site has a page there. */
 export type RedirectFinder = (url: string, isRealPage: () => Promise<boolean>) => Promise<string | null>
 
@@ -74,7 +78,7 @@ export async function registerSpa(
         .code(head.status)
         .header('cache-control', head.private ? 'private, no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(template.replace(HEAD_MARKER, renderHead(head)))
+        .send(withLang(template, head.lang).replace(HEAD_MARKER, renderHead(head)))
     },
     error: (status) =>
       template.replace(

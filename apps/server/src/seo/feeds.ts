@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import {
   datesOf,
   findPublishedTrip,
+  getSiteSettings,
   latestPublishedPosts,
   listTrips,
   momentOf,
@@ -12,7 +13,7 @@ import {
   storyPlacesBySlug,
   type AppDeps,
 } from '@wayfarer/api'
-import { site, staticPages, tripSlugInput, tripsPage } from '@wayfarer/api/schemas'
+import { brandTitle, pageTitle, site, staticPages, tripSlugInput, tripsPage } from '@wayfarer/api/schemas'
 import { absoluteUrl, escapeXml } from './xml'
 import { GEORSS_NAMESPACE, georssPoint } from './geo'
 
@@ -110,11 +111,12 @@ export function registerFeeds(app: FastifyInstance, deps: AppDeps): void {
       posts.map((p) => p.slug),
     )
     const items = posts.map((p) => ({ ...p, category: p.category_name, point: pointOf(places.get(p.slug)) }))
+    const settings = await getSiteSettings(deps)
     const channel = {
-      title: `${site.name} — ${site.tagline}`,
+      title: brandTitle(pageTitle(), settings),
       link: `${publicUrl}/`,
       self: `${publicUrl}/rss.xml`,
-      description: site.description,
+      description: settings.heroText || site.description,
     }
     return sendRss(reply, rss(channel, items, publicUrl, deps.now()))
   })
@@ -138,8 +140,9 @@ export function registerFeeds(app: FastifyInstance, deps: AppDeps): void {
       point: pointOf(s),
     }))
     const url = absoluteUrl(publicUrl, `/trips/${encodeURIComponent(trip.slug)}`)
+    const { name } = await getSiteSettings(deps)
     const channel = {
-      title: `${trip.title} — ${site.name}`,
+      title: `${trip.title} — ${name}`,
       link: url,
       self: `${url}/rss.xml`,
       description: trip.summary || `${trip.title}, day by day.`,

@@ -1,4 +1,3 @@
-import { site } from '@wayfarer/api/schemas'
 import { escapeHtml } from './render-head'
 
 export interface SocialCard {
@@ -10,6 +9,8 @@ export interface SocialCard {
   /** Absolute URL of the image to show, if any. */
   image?: string | undefined
   imageAlt?: string | undefined
+  /** The owner's site name (site settings). */
+  siteName: string
 }
 
 const meta = (attribute: 'name' | 'property', key: string, value: string) =>
@@ -19,7 +20,7 @@ const meta = (attribute: 'name' | 'property', key: string, value: string) =>
 export function socialTags(card: SocialCard): string[] {
   return [
     `<link rel="canonical" href="${escapeHtml(card.url)}" />`,
-    meta('property', 'og:site_name', site.name),
+    meta('property', 'og:site_name', card.siteName),
     meta('property', 'og:type', card.type),
     meta('property', 'og:title', card.title),
     meta('property', 'og:description', card.description),

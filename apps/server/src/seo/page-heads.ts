@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify'
 import {
   countryName,
   findPublishedPost,
+  publicSiteSettingsOf,
   findStoryPlace,
   isCountryCode,
   listPostCards,
@@ -16,12 +17,14 @@ import {
   FEATURED_IMAGE_SIZES,
   HERO_PHOTO_INPUT,
   HOME_STORIES_INPUT,
+  brandTitle,
   notFoundPage,
   postCardsInput,
   pageTitle,
   responsiveSrcset,
   site,
   staticPages,
+  type SiteSettings,
   type StaticPage,
 } from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from './render-head'
@@ -54,21 +57,41 @@ const privatePage = (path: string): string | null =>
  */
 export function createHeadResolver(deps: AppDeps): HeadResolver {
   const { publicUrl } = deps.config
-  const card = (page: StaticPage, image?: { url: string; alt: string }): PageHead => ({
+  const resolve = pageHeadResolver(deps)
+  return async (request) => {
+    const settings = await publicSiteSettingsOf(deps)
+    const head = await resolve(request, settings)
+    const feed = `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(settings.name)}" href="${escapeHtml(absoluteUrl(publicUrl, '/rss.xml'))}" />`
+    return {
+      ...head,
+      // Titles are written against the default name; the owner's name and tagline go in here, once.
+      title: brandTitle(head.title, settings),
+      lang: settings.language,
+      extraTags: [...head.extraTags, feed],
+      // Every page's header and footer show the settings: in the first paint, not after a round trip.
+      initialData: [{ procedure: 'settings.site', data: settings }, ...(head.initialData ?? [])],
+    }
+  }
+}
+
+function pageHeadResolver(deps: AppDeps) {
+  const { publicUrl } = deps.config
+  const card = (page: StaticPage, settings: SiteSettings, image?: { url: string; alt: string }): PageHead => ({
     status: 200,
     title: page.title,
-    description: page.description,
+    description: page.path === '/' ? settings.heroText || page.description : page.description,
     extraTags: socialTags({
       type: 'website',
-      title: page.title,
-      description: page.description,
+      siteName: settings.name,
+      title: brandTitle(page.title, settings),
+      description: page.path === '/' ? settings.heroText || page.description : page.description,
       url: absoluteUrl(publicUrl, page.path),
       image: image && absoluteUrl(publicUrl, image.url),
       imageAlt: image?.alt,
     }),
   })
 
-  return async (request: FastifyRequest): Promise<PageHead> => {
+  return async (request: FastifyRequest, settings: SiteSettings): Promise<PageHead> => {
     const raw = (request.url.split('?')[0] ?? '/').replace(/(.)\/+$/, '$1')
     const path = safeDecode(raw)
 
@@ -80,6 +103,7 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
       const [latest] = stories.cards
       const head = card(
         staticPages.home,
+        settings,
         latest?.featured_image
           ? { url: latest.featured_image, alt: latest.featured_image_alt ?? latest.title }
           : undefined,
@@ -87,40 +111,49 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
       // The hero's picture (the home page's LCP) and the latest stories, so the page paints without asking; the
       // picture fetched at once.
       head.initialData = [
+        ...(head.initialData ?? []),
         { procedure: 'gallery.bodyPhotos', input: HERO_PHOTO_INPUT, data: hero },
         { procedure: 'posts.cards', input: HOME_STORIES_INPUT, data: stories },
       ]
       if (hero[0]) head.extraTags.push(imagePreload(hero[0].url, '100vw'))
       head.extraTags.push(
-        jsonLd({ '@type': 'WebSite', name: site.name, url: `${publicUrl}/`, description: site.description }),
+        jsonLd({
+          '@type': 'WebSite',
+          name: settings.name,
+          url: `${publicUrl}/`,
+          description: settings.heroText || site.description,
+        }),
       )
       return head
     }
-    if (path === '/blog') return blogHead(deps, card(staticPages.blog), request.url)
-    if (path === '/trips') return tripsHead(deps, imagePreload)
+    if (path === '/blog') return blogHead(deps, card(staticPages.blog, settings), request.url)
+    if (path === '/trips') return tripsHead(deps, imagePreload, settings)
     const tripSlug = /^\/trips\/([^/]+)$/.exec(path)?.[1]
-    if (tripSlug) return (await tripHead(deps, tripSlug, imagePreload)) ?? notFound()
+    if (tripSlug) return (await tripHead(deps, tripSlug, imagePreload, settings)) ?? notFound()
     const fixed = fixedPages[path]
-    if (fixed) return card(fixed)
+    if (fixed) return card(fixed, settings)
     const privateTitle = privatePage(path)
     if (privateTitle) return { status: 200, title: privateTitle, description: site.description, extraTags: [noIndex] }
 
     const country = /^\/places\/([a-z]{2})$/i.exec(path)?.[1]?.toUpperCase()
     if (country && isCountryCode(country)) {
       const name = countryName(country)
-      return card({
-        path: `/places/${country.toLowerCase()}`,
-        name,
-        title: pageTitle(name),
-        description: `Stories and photos from ${name}.`,
-      })
+      return card(
+        {
+          path: `/places/${country.toLowerCase()}`,
+          name,
+          title: pageTitle(name),
+          description: `Stories and photos from ${name}.`,
+        },
+        settings,
+      )
     }
 
     const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1]
     const previewToken = new URLSearchParams(request.url.split('?')[1] ?? '').get('preview')
     if (slug && previewToken !== null) return previewHead(deps, previewToken)
     const post = slug ? await findPublishedPost(deps, slug) : null
-    if (post) return postHead(post, await findStoryPlace(deps, post.slug), publicUrl)
+    if (post) return postHead(post, await findStoryPlace(deps, post.slug), publicUrl, settings)
     return notFound()
   }
 }
@@ -177,13 +210,13 @@ async function previewHead(deps: AppDeps, token: string): Promise<PageHead> {
       }
 }
 
-function postHead(post: PublicPost, place: StoryPlace | null, publicUrl: string): PageHead {
+function postHead(post: PublicPost, place: StoryPlace | null, publicUrl: string, settings: SiteSettings): PageHead {
   const point = storyPoint(post, place)
-  const title = post.meta_title || pageTitle(post.title)
+  const title = post.meta_title || brandTitle(pageTitle(post.title), settings)
   const description = post.meta_description || post.excerpt || site.description
   const url = absoluteUrl(publicUrl, `/blog/${encodeURIComponent(post.slug)}`)
   const image = post.featured_image ? absoluteUrl(publicUrl, post.featured_image) : undefined
-  const author = `${post.first_name} ${post.last_name}`.trim() || site.name
+  const author = `${post.first_name} ${post.last_name}`.trim() || settings.name
   return {
     status: 200,
     title,
@@ -194,6 +227,7 @@ function postHead(post: PublicPost, place: StoryPlace | null, publicUrl: string)
       ...(post.featured_image ? [imagePreload(post.featured_image)] : []),
       ...socialTags({
         type: 'article',
+        siteName: settings.name,
         title,
         description,
         url,
@@ -212,7 +246,7 @@ function postHead(post: PublicPost, place: StoryPlace | null, publicUrl: string)
         ...(image ? { image: [image] } : {}),
         ...(post.published_at ? { datePublished: post.published_at } : {}),
         author: { '@type': 'Person', name: author },
-        publisher: { '@type': 'Organization', name: site.name, url: `${publicUrl}/` },
+        publisher: { '@type': 'Organization', name: settings.name, url: `${publicUrl}/` },
         ...(post.category_name ? { articleSection: post.category_name } : {}),
         ...(post.tags.length ? { keywords: post.tags.map((t) => t.name).join(', ') } : {}),
         ...(point ? { contentLocation: placeLd(point, post.title) } : {}),

@@ -11,6 +11,8 @@ export interface PageHead {
   private?: boolean
   /** The page's first query answers, for the web app's cache (see `InitialQuery`). */
   initialData?: InitialQuery[]
+  /** The page's language (the html element's lang), from the site settings. */
+  lang?: string
 }
 
 export const SITE_NAME = 'Wayfarer'

@@ -1,5 +1,5 @@
 import { listTrips, NotFoundError, readTripPage, type AppDeps } from '@wayfarer/api'
-import { pageTitle, site, tripSlugInput, tripsPage, type TripPage } from '@wayfarer/api/schemas'
+import { brandTitle, pageTitle, site, tripSlugInput, tripsPage, type SiteSettings, type TripPage } from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from './render-head'
 import { jsonLd, socialTags } from './head-tags'
 import { placeLd } from './geo'
@@ -10,7 +10,7 @@ type Preload = (src: string, sizes?: string) => string
 const LIST_COVER_SIZES = '(min-width: 768px) 50vw, 100vw'
 
 /** /trips: the published trips for the first paint, the first cover fetched at once. */
-export async function tripsHead(deps: AppDeps, preload: Preload): Promise<PageHead> {
+export async function tripsHead(deps: AppDeps, preload: Preload, settings: SiteSettings): Promise<PageHead> {
   const { publicUrl } = deps.config
   const list = await listTrips(deps)
   const cover = list.trips.find((t) => t.cover)?.cover
@@ -23,7 +23,8 @@ export async function tripsHead(deps: AppDeps, preload: Preload): Promise<PageHe
       ...(cover ? [preload(cover.url, LIST_COVER_SIZES)] : []),
       ...socialTags({
         type: 'website',
-        title: tripsPage.title,
+        siteName: settings.name,
+        title: brandTitle(tripsPage.title, settings),
         description: tripsPage.description,
         url: absoluteUrl(publicUrl, tripsPage.path),
         image: cover ? absoluteUrl(publicUrl, cover.url) : undefined,
@@ -59,7 +60,12 @@ const describe = (trip: TripPage): string =>
  * Trip and its itinerary (one Place a day), and the page's data for the first paint; null for an unknown or draft
  * trip (the caller answers 404).
  */
-export async function tripHead(deps: AppDeps, slug: string, preload: Preload): Promise<PageHead | null> {
+export async function tripHead(
+  deps: AppDeps,
+  slug: string,
+  preload: Preload,
+  settings: SiteSettings,
+): Promise<PageHead | null> {
   if (!tripSlugInput.safeParse({ slug }).success) return null
   let trip: TripPage
   try {
@@ -71,7 +77,7 @@ export async function tripHead(deps: AppDeps, slug: string, preload: Preload): P
   const { publicUrl } = deps.config
   const path = `/trips/${encodeURIComponent(trip.slug)}`
   const url = absoluteUrl(publicUrl, path)
-  const title = pageTitle(trip.title)
+  const title = brandTitle(pageTitle(trip.title), settings)
   const description = describe(trip)
   const image = trip.cover ? absoluteUrl(publicUrl, trip.cover.url) : undefined
   return {
@@ -81,7 +87,15 @@ export async function tripHead(deps: AppDeps, slug: string, preload: Preload): P
     initialData: [{ procedure: 'trips.bySlug', input: { slug: trip.slug }, data: trip }],
     extraTags: [
       ...(trip.cover ? [preload(trip.cover.url, '100vw')] : []),
-      ...socialTags({ type: 'website', title, description, url, image, imageAlt: trip.cover?.alt ?? trip.title }),
+      ...socialTags({
+        type: 'website',
+        siteName: settings.name,
+        title,
+        description,
+        url,
+        image,
+        imageAlt: trip.cover?.alt ?? trip.title,
+      }),
       `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(trip.title)}" href="${escapeHtml(`${url}/rss.xml`)}" />`,
       jsonLd({
         '@type': 'Trip',
@@ -101,7 +115,7 @@ export async function tripHead(deps: AppDeps, slug: string, preload: Preload): P
             item: placeLd({ latitude: m.latitude, longitude: m.longitude, name: m.label }, `Day ${m.day}`),
           })),
         },
-        provider: { '@type': 'Organization', name: site.name, url: `${publicUrl}/` },
+        provider: { '@type': 'Organization', name: settings.name, url: `${publicUrl}/` },
       }),
     ],
   }

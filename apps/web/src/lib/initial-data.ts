@@ -7,6 +7,7 @@ import {
   type PublicPost,
   type TripPage,
   type TripCard,
+  type PublicSiteSettings,
 } from '@wayfarer/api/schemas'
 import { queryClient, trpc } from './trpc'
 
@@ -44,6 +45,10 @@ const embeddedQueries = z.array(
       data: z.custom<{ trips: TripCard[] }>((value) => typeof value === 'object' && value !== null),
     }),
     z.object({
+      procedure: z.literal('settings.site'),
+      data: z.custom<PublicSiteSettings>((value) => typeof value === 'object' && value !== null),
+    }),
+    z.object({
       procedure: z.literal('trips.bySlug'),
       input: z.object({ slug: z.string() }),
       data: z.custom<TripPage>((value) => typeof value === 'object' && value !== null),
@@ -70,6 +75,7 @@ export function primeQueriesFromPage(): void {
   if (!queries.success) return
   for (const query of queries.data) {
     if (query.procedure === 'trips.list') queryClient.setQueryData(trpc.trips.list.queryKey(), query.data)
+    else if (query.procedure === 'settings.site') queryClient.setQueryData(trpc.settings.site.queryKey(), query.data)
     else if (query.procedure === 'trips.bySlug')
       queryClient.setQueryData(trpc.trips.bySlug.queryKey(query.input), query.data)
     else if (query.procedure === 'posts.story')

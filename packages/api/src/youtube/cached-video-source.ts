@@ -35,6 +35,10 @@ export class CachedVideoSource implements VideoSource {
     this.failureMs = options.failureMs ?? 60_000
   }
 
+  get configured(): boolean {
+    return this.source.configured !== false
+  }
+
   latestUploads(): Promise<Video[]> {
     const now = this.options.now()
     const failedRecently = this.failure !== null && now - this.failure.at < this.failureMs

@@ -6,4 +6,6 @@ import type { Video } from './schema'
  */
 export interface VideoSource {
   latestUploads(): Promise<Video[]>
+  /** False when no channel is set up: the home page then leaves the video sections out for visitors. */
+  readonly configured?: boolean
 }

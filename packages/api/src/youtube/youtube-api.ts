@@ -61,6 +61,7 @@ export function createYouTubeSource(settings: YouTubeSettings): VideoSource {
   const { apiKey, channelId } = settings
   if (!apiKey || !channelId) {
     return {
+      configured: false,
       latestUploads: () => Promise.reject(new UnavailableError(NOT_CONFIGURED)),
     }
   }

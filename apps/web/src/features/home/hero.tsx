@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { responsiveSrcset, site } from '@wayfarer/api/schemas'
+import { channelUrlOf, responsiveSrcset } from '@wayfarer/api/schemas'
 import { useHeroImage } from '../gallery/use-body-photos'
+import { useSiteSettings } from '../../lib/site-settings'
 
 /**
  * Full-width hero with a random featured image and a shuffle button: a gallery photo tagged 'hero', shuffling
@@ -8,6 +9,8 @@ import { useHeroImage } from '../gallery/use-body-photos'
  */
 export function Hero() {
   const { image, shuffle, onImageError } = useHeroImage()
+  const settings = useSiteSettings()
+  const channelUrl = channelUrlOf(settings)
 
   return (
     <section className="relative isolate flex min-h-[70vh] items-center overflow-hidden bg-gray-900">
@@ -25,9 +28,9 @@ export function Hero() {
       )}
       <div className="mx-auto w-full max-w-6xl px-4 pt-24 pb-32 text-white">
         <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">
-          Explore the world, one story at a time
+          {settings.heroTitle}
         </h1>
-        <p className="mt-6 max-w-2xl text-lg text-gray-100">{site.description}</p>
+        {settings.heroText && <p className="mt-6 max-w-2xl text-lg text-gray-100">{settings.heroText}</p>}
         <div className="mt-10 flex flex-wrap gap-3">
           <Link to="/blog" className="rounded-lg bg-teal-600 px-5 py-3 font-semibold hover:bg-teal-500">
             Read the Blog
@@ -38,14 +41,16 @@ export function Hero() {
           >
             View Gallery
           </Link>
-          <a
-            href={site.channelUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="rounded-lg bg-red-600 px-5 py-3 font-semibold hover:bg-red-500"
-          >
-            Watch on YouTube
-          </a>
+          {channelUrl && (
+            <a
+              href={channelUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="rounded-lg bg-red-600 px-5 py-3 font-semibold hover:bg-red-500"
+            >
+              Watch on YouTube
+            </a>
+          )}
         </div>
       </div>
       {/* Above the 3rem band that the stats tiles overlap (HomeStats' -mt-12), so they never cover these. */}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { footerCategories, site, staticPages } from '@wayfarer/api/schemas'
+import { footerCategories, staticPages } from '@wayfarer/api/schemas'
+import { useSiteSettings } from '../../lib/site-settings'
 import { isNavLinkActive, navLinks } from './nav-links'
 import { NavLink } from './nav-link'
 import { SocialLinks } from './social-links'
@@ -26,12 +27,13 @@ function FooterLinks({ label, title, children }: { label: string; title: string;
 export function SiteFooter() {
   const year = new Date().getFullYear()
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const settings = useSiteSettings()
   return (
     <footer className="mt-16 bg-gray-900 text-gray-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="text-xl font-bold text-white">{site.name}</p>
-          <p className="mt-3 text-sm leading-relaxed">{site.description}</p>
+          <p className="text-xl font-bold text-white">{settings.name}</p>
+          {settings.footerText && <p className="mt-3 text-sm leading-relaxed">{settings.footerText}</p>}
           <SocialLinks className="mt-4" />
         </div>
         <FooterLinks label="Footer" title="Explore">
@@ -58,17 +60,19 @@ export function SiteFooter() {
         </FooterLinks>
         <div>
           <h2 className={headingClass}>Stay in touch</h2>
-          <p className="mt-3 text-sm">
-            <a href={`mailto:${site.email}`} className="hover:text-white">
-              {site.email}
-            </a>
-          </p>
+          {settings.contactEmail && (
+            <p className="mt-3 text-sm">
+              <a href={`mailto:${settings.contactEmail}`} className="hover:text-white">
+                {settings.contactEmail}
+              </a>
+            </p>
+          )}
         </div>
       </div>
       <div className="border-t border-gray-800">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 px-4 py-6 text-sm sm:flex-row">
           <p>
-            © {year} {site.name}. All rights reserved.
+            © {year} {settings.name}. All rights reserved.
           </p>
           <nav aria-label="Legal" className="flex gap-4">
             {legalLinks.map((p) => (

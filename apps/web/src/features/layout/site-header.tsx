@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { Link, useRouterState } from '@tanstack/react-router'
-import { site } from '@wayfarer/api/schemas'
 import { cx } from '@wayfarer/ui'
+import { useSiteSettings } from '../../lib/site-settings'
 import { isNavLinkActive, navLinks } from './nav-links'
 import { NavLink } from './nav-link'
 import { useDisclosureMenu } from './use-disclosure-menu'
@@ -12,6 +12,7 @@ export function SiteHeader() {
   const header = useRef<HTMLElement>(null)
   const mobileNav = useRef<HTMLElement>(null)
   const menu = useDisclosureMenu(header, mobileNav)
+  const settings = useSiteSettings()
 
   const linkClass = (to: string) =>
     cx(
@@ -25,10 +26,13 @@ export function SiteHeader() {
         <Link
           to="/"
           activeOptions={{ exact: true }}
-          className="text-2xl font-bold tracking-tight text-teal-800"
+          className="flex items-center gap-2 text-2xl font-bold tracking-tight text-teal-800"
           onClick={() => menu.close(false)}
         >
-          {site.name}
+          {settings.logoUrl && (
+            <img src={settings.logoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded object-cover" />
+          )}
+          <span data-testid="site-name">{settings.name}</span>
         </Link>
         <nav aria-label="Main" className="hidden gap-1 md:flex">
           {navLinks.map((l) => (

@@ -7,7 +7,11 @@ afterEach(() => vi.restoreAllMocks())
 function choose(id: string) {
   const opened: string[] = []
   const external: string[] = []
-  chooseVideo(id, { openModal: (v) => opened.push(v), openExternal: (url) => external.push(url) })
+  chooseVideo(id, {
+    openModal: (v) => opened.push(v),
+    openExternal: (url) => external.push(url),
+    channelUrl: site.channelUrl,
+  })
   return { opened, external }
 }
 

@@ -1,4 +1,4 @@
-import { site, VIDEO_ID_PATTERN } from '@wayfarer/api/schemas'
+import { VIDEO_ID_PATTERN } from '@wayfarer/api/schemas'
 
 /**
  * What choosing a video does: a sample/placeholder card opens the channel in a new tab, a valid
@@ -9,11 +9,11 @@ export const isSampleVideo = (id: string): boolean => id.includes('placeholder')
 
 export function chooseVideo(
   id: string,
-  actions: { openModal: (id: string) => void; openExternal?: (url: string) => void },
+  actions: { openModal: (id: string) => void; openExternal?: (url: string) => void; channelUrl?: string | null },
 ): void {
   if (isSampleVideo(id)) {
     const open = actions.openExternal ?? ((url: string) => window.open(url, '_blank', 'noopener,noreferrer'))
-    open(site.channelUrl)
+    if (actions.channelUrl) open(actions.channelUrl)
     return
   }
   if (!VIDEO_ID_PATTERN.test(id)) {

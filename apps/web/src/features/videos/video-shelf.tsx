@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { messages } from '@wayfarer/api/messages'
-import { site, type Video } from '@wayfarer/api/schemas'
+import { channelUrlOf, type Video } from '@wayfarer/api/schemas'
+import { useSiteSettings } from '../../lib/site-settings'
 import { QueryView, Skeleton } from '@wayfarer/ui'
 import { shortsQuery, travelVideosQuery } from './queries'
 import { placeholderShorts, sampleVideos } from './sample-videos'
@@ -46,6 +47,7 @@ type Choose = (id: string) => void
 export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onChoose: Choose }) {
   const shelf = shelves[name]
   const videos = useQuery(shelf.query())
+  const channelUrl = channelUrlOf(useSiteSettings())
   return (
     <section aria-labelledby={`${name}-heading`} className={`py-16 ${shelf.className}`} data-testid={`${name}-section`}>
       <div className="mx-auto max-w-6xl px-4">
@@ -56,9 +58,9 @@ export function VideoShelf({ name, onChoose }: { name: keyof typeof shelves; onC
             </h2>
             <p className="mt-2 text-gray-600">{shelf.intro}</p>
           </div>
-          {shelf.channelLink && (
+          {shelf.channelLink && channelUrl && (
             <a
-              href={site.channelUrl}
+              href={channelUrl}
               target="_blank"
               rel="noopener noreferrer"
               className="font-medium text-red-600 hover:underline"
