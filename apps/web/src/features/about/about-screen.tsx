@@ -3,17 +3,19 @@ import { staticPages } from '@wayfarer/api/schemas'
 import { Badge } from '@wayfarer/ui'
 import { useBodyPhotos } from '../gallery/use-body-photos'
 import { usePageMeta } from '../../lib/page-meta'
+import { useSiteSettings } from '../../lib/site-settings'
+import { useFigures } from '../layout/use-figures'
 import { gearList } from './gear'
-
-const aboutStats = [
-  { value: '50+', label: 'Countries' },
-  { value: '200+', label: 'Stories' },
-  { value: '∞', label: 'Memories' },
-]
 
 /** About: the owners' story with two photos, three figures and the gear they travel with. */
 export function AboutScreen() {
   usePageMeta(staticPages.about.title, staticPages.about.description)
+  const figures = useFigures()
+  const aboutStats = [
+    { value: figures.countries, label: 'Countries' },
+    { value: figures.stories, label: 'Stories' },
+    { value: figures.photos, label: 'Photos' },
+  ]
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <OurStory />
@@ -30,22 +32,24 @@ export function AboutScreen() {
   )
 }
 
-/** The story text and its two photos: gallery photos tagged 'about'. */
+/** The owner's text (paragraphs split at empty lines) and two photos: chosen in the settings, else tagged 'about'. */
 function OurStory() {
-  const photos = useBodyPhotos('about', 2)
+  const settings = useSiteSettings()
+  const tagged = useBodyPhotos('about', 2)
+  const photos = settings.aboutPhotos.length
+    ? settings.aboutPhotos.map((url) => ({ url, title: '' }))
+    : tagged
+  const paragraphs = settings.aboutText.split(/\n\s*\n/).filter((p) => p.trim())
   return (
     <section className="grid items-center gap-10 md:grid-cols-2">
       <div>
         <h1 className="text-4xl font-bold">About Us</h1>
-        <div className="mt-6 space-y-4 text-lg leading-relaxed text-gray-700">
-          <p>
-            We are two storytellers who swapped office chairs for trains, boats and mountain trails. What began as a
-            three-month sabbatical turned into years on the road.
-          </p>
-          <p>
-            On this blog we share what we learn along the way: the hidden gems, the practical tips, and the people who
-            make every place unforgettable. Everything we write, we have lived.
-          </p>
+        <div className="mt-6 space-y-4 text-lg leading-relaxed text-gray-700" data-testid="about-text">
+          {paragraphs.map((p, i) => (
+            <p key={i} className="whitespace-pre-line">
+              {p}
+            </p>
+          ))}
         </div>
         <div className="mt-8 flex gap-3">
           <Link to="/blog" className="rounded-lg bg-teal-700 px-5 py-2.5 font-medium text-white hover:bg-teal-800">

@@ -6,6 +6,7 @@ import { QueryView, Skeleton } from '@wayfarer/ui'
 import { useQuery } from '@tanstack/react-query'
 import { galleryQuery } from './queries'
 import { usePageMeta } from '../../lib/page-meta'
+import { useFigures } from '../layout/use-figures'
 import { Lightbox } from './lightbox'
 import { PhotoImage } from './photo-image'
 
@@ -18,6 +19,7 @@ export function GalleryScreen() {
   const photos = useQuery(galleryQuery())
   const [open, setOpen] = useState<number | null>(null)
   const list = photos.data ?? []
+  const figures = useFigures()
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-12">
@@ -29,11 +31,11 @@ export function GalleryScreen() {
         <dl className="mt-6 flex justify-center gap-10">
           <div>
             <dt className="text-sm text-gray-500">Photos</dt>
-            <dd className="text-2xl font-bold text-teal-700">23+</dd>
+            <dd className="text-2xl font-bold text-teal-700">{figures.photos}</dd>
           </div>
           <div>
             <dt className="text-sm text-gray-500">Countries</dt>
-            <dd className="text-2xl font-bold text-teal-700">15+</dd>
+            <dd className="text-2xl font-bold text-teal-700">{figures.countries}</dd>
           </div>
         </dl>
       </header>

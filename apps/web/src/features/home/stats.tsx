@@ -1,11 +1,13 @@
-/** The home page's three figures. */
-const homeStats = [
-  { value: '50+', label: 'Countries' },
-  { value: '200+', label: 'Adventures' },
-  { value: '10K+', label: 'Followers' },
-]
+import { useFigures } from '../layout/use-figures'
 
+/** The home page's three figures: counted from the site's data, or set by the owner (Admin → Settings → Site). */
 export function HomeStats() {
+  const figures = useFigures()
+  const homeStats = [
+    { value: figures.countries, label: 'Countries' },
+    { value: figures.stories, label: 'Adventures' },
+    { value: figures.followers, label: 'Followers' },
+  ]
   return (
     <section aria-label="Stats" className="relative z-10 mx-auto -mt-12 grid max-w-4xl grid-cols-3 gap-4 px-4">
       {homeStats.map((s) => (

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import type { AppPath } from '../../../lib/app-paths'
 
 const sections: { label: string; to: AppPath }[] = [
+  { label: 'Site', to: '/admin/settings/site' },
   { label: 'AI', to: '/admin/settings' },
   { label: 'Import/Export', to: '/admin/settings/import' },
   { label: 'Redirects', to: '/admin/settings/redirects' },
