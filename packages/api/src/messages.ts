@@ -65,7 +65,8 @@ export const messages = {
   site: {
     saved: 'Site settings saved',
     saveFailed: 'Failed to save the site settings',
-    setUpVideos: 'Visitors do not see this section until a YouTube channel is set up (YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID).',
+    setUpVideos:
+      'Visitors do not see this section until a YouTube channel is set up (YOUTUBE_API_KEY and YOUTUBE_CHANNEL_ID).',
   },
   ai: {
     emptyPrompt: 'Please enter a prompt',

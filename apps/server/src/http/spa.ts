@@ -19,7 +19,9 @@ const HEAD_MARKER = '<!--app-head-->'
 
 /** The page's language from the site settings (a checked tag: letters, digits and hyphens only). */
 const withLang = (template: string, lang: string | undefined): string =>
-  lang && /^[A-Za-z0-9-]+$/.test(lang) ? template.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`) : template
+  lang && /^[A-Za-z0-9-]+$/.test(lang)
+    ? template.replace(/<html(?: lang="[^"]*")?(?=[\s>])/, `<html lang="${lang}"`)
+    : template
 
 /** Where an old address (an imported site's permalink) now lives; `isRealPage` says whether the site has a page there. */
 export type RedirectFinder = (url: string, isRealPage: () => Promise<boolean>) => Promise<string | null>

@@ -1,5 +1,13 @@
 import { listTrips, NotFoundError, readTripPage, type AppDeps } from '@wayfarer/api'
-import { brandTitle, pageTitle, site, tripSlugInput, tripsPage, type SiteSettings, type TripPage } from '@wayfarer/api/schemas'
+import {
+  brandTitle,
+  pageTitle,
+  site,
+  tripSlugInput,
+  tripsPage,
+  type SiteSettings,
+  type TripPage,
+} from '@wayfarer/api/schemas'
 import { escapeHtml, type PageHead } from './render-head'
 import { jsonLd, socialTags } from './head-tags'
 import { placeLd } from './geo'

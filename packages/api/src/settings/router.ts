@@ -25,7 +25,12 @@ export const settingsRouter = router({
     .query(({ ctx }) => publicSiteSettingsOf(ctx.deps)),
   saveSite: adminProcedure
     .meta({
-      rest: { method: 'POST', path: '/api/settings/site', summary: 'Save the site settings', message: messages.site.saved },
+      rest: {
+        method: 'POST',
+        path: '/api/settings/site',
+        summary: 'Save the site settings',
+        message: messages.site.saved,
+      },
     })
     .input(siteSettings)
     .output(siteSettings)

@@ -26,9 +26,7 @@ export async function getSiteSettings(deps: Pick<AppDeps, 'prisma'>): Promise<Si
 }
 
 /** The public read: the settings and whether the video sections have a channel behind them. */
-export async function publicSiteSettingsOf(
-  deps: Pick<AppDeps, 'prisma' | 'videoSource'>,
-): Promise<PublicSiteSettings> {
+export async function publicSiteSettingsOf(deps: Pick<AppDeps, 'prisma' | 'videoSource'>): Promise<PublicSiteSettings> {
   return { ...(await getSiteSettings(deps)), videos: deps.videoSource.configured !== false }
 }
 

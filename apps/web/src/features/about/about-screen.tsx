@@ -36,9 +36,7 @@ export function AboutScreen() {
 function OurStory() {
   const settings = useSiteSettings()
   const tagged = useBodyPhotos('about', 2)
-  const photos = settings.aboutPhotos.length
-    ? settings.aboutPhotos.map((url) => ({ url, title: '' }))
-    : tagged
+  const photos = settings.aboutPhotos.length ? settings.aboutPhotos.map((url) => ({ url, title: '' })) : tagged
   const paragraphs = settings.aboutText.split(/\n\s*\n/).filter((p) => p.trim())
   return (
     <section className="grid items-center gap-10 md:grid-cols-2">

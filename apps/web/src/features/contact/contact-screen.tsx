@@ -22,7 +22,11 @@ function useDetails() {
       icon: 'M12 21s-7-6.5-7-12a7 7 0 0114 0c0 5.5-7 12-7 12zM12 11a2 2 0 100-4 2 2 0 000 4z',
       value: contactLocation,
     },
-    { label: 'Response time', icon: 'M12 7v5l3 3M12 21a9 9 0 100-18 9 9 0 000 18z', value: 'Usually within 24–48 hours' },
+    {
+      label: 'Response time',
+      icon: 'M12 7v5l3 3M12 21a9 9 0 100-18 9 9 0 000 18z',
+      value: 'Usually within 24–48 hours',
+    },
   ].filter((d) => !!d)
 }
 

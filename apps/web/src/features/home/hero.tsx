@@ -27,9 +27,7 @@ export function Hero() {
         />
       )}
       <div className="mx-auto w-full max-w-6xl px-4 pt-24 pb-32 text-white">
-        <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">
-          {settings.heroTitle}
-        </h1>
+        <h1 className="max-w-3xl text-4xl font-bold leading-tight sm:text-6xl">{settings.heroTitle}</h1>
         {settings.heroText && <p className="mt-6 max-w-2xl text-lg text-gray-100">{settings.heroText}</p>}
         <div className="mt-10 flex flex-wrap gap-3">
           <Link to="/blog" className="rounded-lg bg-teal-600 px-5 py-3 font-semibold hover:bg-teal-500">

@@ -17,10 +17,7 @@ export function VideoSections() {
   const settings = useSiteSettings()
   const { isAuthenticated } = useAuth()
   const channelUrl = channelUrlOf(settings)
-  const choose = useCallback(
-    (id: string) => chooseVideo(id, { openModal: setOpenId, channelUrl }),
-    [channelUrl],
-  )
+  const choose = useCallback((id: string) => chooseVideo(id, { openModal: setOpenId, channelUrl }), [channelUrl])
   if (!settings.videos) return isAuthenticated ? <VideosSetUpHint /> : null
   return (
     <>

@@ -52,7 +52,9 @@ function SiteSettingsForm({ saved }: { saved: SiteSettings }) {
     >
       <div>
         <h1 className="text-2xl font-bold text-gray-900">Site Settings</h1>
-        <p className="text-sm text-gray-600">What visitors see on every page: your site&apos;s name, texts and links.</p>
+        <p className="text-sm text-gray-600">
+          What visitors see on every page: your site&apos;s name, texts and links.
+        </p>
       </div>
       <IdentitySection values={values} set={set} />
       <TextsSection values={values} set={set} />
@@ -85,14 +87,20 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function IdentitySection({ values, set }: { values: SiteSettings; set: Set }) {
   return (
     <Section title="Your site">
-      <Field id="site-name" label="Site name" required value={values.name} onChange={(e) => set({ name: e.target.value })} />
-      <Field id="site-tagline" label="Tagline" value={values.tagline} onChange={(e) => set({ tagline: e.target.value })} />
-      <ImageChoiceField
-        id="site-logo"
-        label="Logo"
-        value={values.logoUrl}
-        onChange={(logoUrl) => set({ logoUrl })}
+      <Field
+        id="site-name"
+        label="Site name"
+        required
+        value={values.name}
+        onChange={(e) => set({ name: e.target.value })}
       />
+      <Field
+        id="site-tagline"
+        label="Tagline"
+        value={values.tagline}
+        onChange={(e) => set({ tagline: e.target.value })}
+      />
+      <ImageChoiceField id="site-logo" label="Logo" value={values.logoUrl} onChange={(logoUrl) => set({ logoUrl })} />
       <Field
         id="site-hero-title"
         label="Home: hero title"
@@ -128,8 +136,18 @@ function TextsSection({ values, set }: { values: SiteSettings; set: Set }) {
         onChange={(e) => set({ aboutText: e.target.value })}
       />
       <p className="text-sm text-gray-600">About photos: none chosen shows the gallery photos tagged “about”.</p>
-      <ImageChoiceField id="site-about-photo-1" label="About photo 1" value={first ?? null} onChange={(u) => setPhoto(0, u)} />
-      <ImageChoiceField id="site-about-photo-2" label="About photo 2" value={second ?? null} onChange={(u) => setPhoto(1, u)} />
+      <ImageChoiceField
+        id="site-about-photo-1"
+        label="About photo 1"
+        value={first ?? null}
+        onChange={(u) => setPhoto(0, u)}
+      />
+      <ImageChoiceField
+        id="site-about-photo-2"
+        label="About photo 2"
+        value={second ?? null}
+        onChange={(u) => setPhoto(1, u)}
+      />
       <Field
         id="site-email"
         label="Contact e-mail (empty: none shown)"
