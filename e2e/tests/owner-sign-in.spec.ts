@@ -45,7 +45,7 @@ test('the owner signs in after a wrong password, sees the admin layout, and logs
   await password.fill(owner.password)
   await page.getByRole('button', { name: 'Sign in' }).click()
   await expect(page).toHaveURL(/\/admin$/)
-  await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   await expect(page.getByText(`Welcome, ${owner.email}`)).toBeVisible()
   await expect(page.getByTestId('admin-sidebar-footer')).toHaveText('Wayfarer')
   const nav = page.getByRole('navigation', { name: 'Admin' })

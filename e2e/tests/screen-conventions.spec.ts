@@ -93,7 +93,7 @@ test('the mobile dashboard does not scroll sideways, posts are stacked rows, the
   const width = () => page.evaluate<number>('document.documentElement.scrollWidth')
   expect(await width()).toBeLessThanOrEqual(phone.width)
   // The header's title and the welcome line sit side by side, never on top of each other (seen in a screenshot).
-  const title = (await page.getByRole('heading', { name: 'Admin Panel' }).boundingBox())!
+  const title = (await page.getByTestId('admin-screen-heading').boundingBox())!
   const welcome = (await page.getByTestId('admin-welcome').boundingBox())!
   expect(welcome.x).toBeGreaterThanOrEqual(title.x + title.width)
 

@@ -53,7 +53,7 @@ function GalleryManager({
     <div className="space-y-6">
       <header className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="text-2xl font-bold text-gray-900">Gallery</h1>
+          <h2 className="text-2xl font-bold text-gray-900">Gallery</h2>
           <p className="text-gray-600">
             Photos in {store === 'cloudinary' ? 'your Cloudinary folder' : 'the server’s image folder'}; publish the
             ones visitors should see.

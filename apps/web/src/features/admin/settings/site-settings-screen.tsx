@@ -51,7 +51,7 @@ function SiteSettingsForm({ saved }: { saved: SiteSettings }) {
       }}
     >
       <div>
-        <h1 className="text-2xl font-bold text-gray-900">Site Settings</h1>
+        <h2 className="text-2xl font-bold text-gray-900">Site Settings</h2>
         <p className="text-sm text-gray-600">
           What visitors see on every page: your site&apos;s name, texts and links.
         </p>

@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc'
 import { useAuth } from '../../auth/auth-context'
 import { MAIN_ID, SkipLink } from '../../layout/skip-link'
 import { AdminSidebar } from './admin-sidebar'
+import { adminNavEntries, isNavEntryActive } from './admin-nav'
 import { ToastHost } from './toast-host'
 
 /** The admin's frame: header, sidebar (a slide-over below md) and the screen; signed out means /login. */
@@ -31,6 +32,7 @@ export function AdminLayout() {
       <div className="flex min-h-screen flex-col bg-gray-50">
         <SkipLink />
         <AdminHeader
+          screen={adminNavEntries.find((e) => isNavEntryActive(e, pathname))?.label ?? 'Admin'}
           email={auth.user.email}
           menuOpen={menuOpen}
           onMenu={() => setMenuOpen((v) => !v)}
@@ -57,11 +59,14 @@ export function AdminLayout() {
 }
 
 function AdminHeader({
+  screen,
   email,
   menuOpen,
   onMenu,
   onLogout,
 }: {
+  /** The sidebar's name of the screen shown: the page's h1, so each screen's heading names it. */
+  screen: string
   email: string
   menuOpen: boolean
   onMenu: () => void
@@ -88,9 +93,20 @@ function AdminHeader({
             <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} strokeLinecap="round" />
           </svg>
         </button>
-        <h1 className="shrink-0 text-lg font-bold text-gray-900">Admin Panel</h1>
+        <p className="hidden shrink-0 text-sm font-medium text-gray-600 sm:block">Admin Panel</p>
+        <h1 className="shrink-0 text-lg font-bold text-gray-900" data-testid="admin-screen-heading">
+          {screen}
+        </h1>
       </div>
       <div className="flex min-w-0 items-center gap-3">
+        <a
+          href="/"
+          target="_blank"
+          rel="noopener"
+          className="shrink-0 rounded-lg px-2 py-1.5 text-sm font-medium text-teal-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-700"
+        >
+          View site<span className="sr-only"> (opens in a new tab)</span>
+        </a>
         <span className="min-w-0 truncate text-sm text-gray-600" data-testid="admin-welcome">
           Welcome, {email}
         </span>
