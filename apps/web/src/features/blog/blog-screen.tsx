@@ -50,7 +50,7 @@ export function BlogScreen({
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Search stories, places, categories..."
-          className="w-full rounded-xl border border-gray-300 px-4 py-3 shadow-sm focus:border-teal-600 focus:outline-none"
+          className="w-full rounded-xl border border-gray-300 px-4 py-3 shadow-sm focus:border-teal-700 focus:outline-2 focus:outline-offset-2 focus:outline-teal-700"
         />
         <CategoryChips
           categories={firstPage?.categories ?? []}

@@ -25,39 +25,47 @@ export function PostCard({
     <article
       data-testid="post-card"
       className={cx(
-        'group overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md',
+        // The focus ring sits on the card: the link's own outline would be clipped by the rounded corners.
+        'group overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm transition-shadow hover:shadow-md has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-teal-700 has-[:focus-visible]:ring-offset-2',
         large && 'md:col-span-2 md:row-span-2',
       )}
     >
-      <Link to="/blog/$slug" params={{ slug: post.slug }} className="flex h-full flex-col">
+      <Link to="/blog/$slug" params={{ slug: post.slug }} className="flex h-full flex-col focus-visible:outline-none">
         {post.featured_image && (
           <img
             src={post.featured_image}
             srcSet={responsiveSrcset(post.featured_image)}
             // A third of the row from 1024 px (two thirds for the large card), half from 640 px, else the screen.
             sizes={large ? '(min-width: 768px) 66vw, 100vw' : CARD_IMAGE_SIZES}
-            alt={post.featured_image_alt ?? post.title}
+            // The link is named by its title; the picture adds nothing to it.
+            alt=""
             loading={eager ? 'eager' : 'lazy'}
             fetchPriority={eager ? 'high' : 'auto'}
             className={cx('w-full object-cover', large ? 'aspect-[16/10]' : 'aspect-[4/3]')}
           />
         )}
         <div className="flex flex-1 flex-col p-5">
-          <div className="flex flex-wrap items-center gap-2 text-xs text-gray-500">
+          {/* The title comes first in the link's name (screen readers list links by it); shown below the line. */}
+          <Heading
+            className={cx(
+              'order-2 mt-3 font-bold text-gray-900 group-hover:text-teal-700',
+              large ? 'text-2xl' : 'text-lg',
+            )}
+          >
+            {post.title}
+          </Heading>
+          <div className="order-1 flex flex-wrap items-center gap-2 text-xs text-gray-500">
             {post.category_name && <Badge color={post.category_color ?? '#6B7280'}>{post.category_name}</Badge>}
             <time dateTime={date}>{formatPostDate(date)}</time>
             <span>· {post.reading_time} min read</span>
           </div>
-          <Heading
-            className={cx('mt-3 font-bold text-gray-900 group-hover:text-teal-700', large ? 'text-2xl' : 'text-lg')}
-          >
-            {post.title}
-          </Heading>
           {post.excerpt && (
-            <p className={cx('mt-2 text-gray-600', large ? 'line-clamp-4' : 'line-clamp-3 text-sm')}>{post.excerpt}</p>
+            <p className={cx('order-3 mt-2 text-gray-600', large ? 'line-clamp-4' : 'line-clamp-3 text-sm')}>
+              {post.excerpt}
+            </p>
           )}
           {post.location_name && (
-            <p className="mt-auto pt-4 text-xs text-gray-500">
+            <p className="order-4 mt-auto pt-4 text-xs text-gray-500">
               <LocationPin />
               {[post.location_name, post.location_country].filter(Boolean).join(', ')}
             </p>

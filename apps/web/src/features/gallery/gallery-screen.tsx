@@ -9,8 +9,9 @@ import { usePageMeta } from '../../lib/page-meta'
 import { useFigures } from '../layout/use-figures'
 import { Lightbox } from './lightbox'
 import { PhotoImage } from './photo-image'
+import { prefersReducedMotion } from '../../lib/reduced-motion'
 
-// The featured photo changes every 5 seconds.
+// The featured photo changes every 5 seconds, unless paused or the visitor asked for less motion (WCAG 2.2.2).
 const ROTATION_MS = 5000
 
 /** /gallery: header stats, a rotating featured photo, the grid and the lightbox. */
@@ -99,11 +100,12 @@ function PhotoGrid({ photos, onOpen }: { photos: GalleryPhoto[]; onOpen: (index:
 
 function FeaturedPhoto({ photos, onOpen }: { photos: GalleryPhoto[]; onOpen: (index: number) => void }) {
   const [index, setIndex] = useState(0)
+  const [playing, setPlaying] = useState(() => !prefersReducedMotion())
   useEffect(() => {
-    if (photos.length < 2) return
+    if (photos.length < 2 || !playing) return
     const timer = setInterval(() => setIndex((i) => (i + 1) % photos.length), ROTATION_MS)
     return () => clearInterval(timer)
-  }, [photos.length])
+  }, [photos.length, playing])
   const photo = photos[index % photos.length]
   if (!photo) return null
   return (
@@ -127,6 +129,15 @@ function FeaturedPhoto({ photos, onOpen }: { photos: GalleryPhoto[]; onOpen: (in
         </p>
         {photo.location && <p className="text-sm text-white/80">{photo.location}</p>}
       </div>
+      {photos.length > 1 && (
+        <button
+          type="button"
+          onClick={() => setPlaying((p) => !p)}
+          className="absolute right-3 top-3 min-h-6 rounded-full bg-black/60 px-3 py-1.5 text-sm font-medium text-white hover:bg-black/80 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+        >
+          {playing ? 'Pause slideshow' : 'Play slideshow'}
+        </button>
+      )}
     </section>
   )
 }

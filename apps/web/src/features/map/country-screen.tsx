@@ -1,7 +1,13 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { isCountryCodeShape, pageTitle, type MapPhoto, type PlacesCountryOutput } from '@wayfarer/api/schemas'
+import {
+  isCountryCodeShape,
+  notFoundPage,
+  pageTitle,
+  type MapPhoto,
+  type PlacesCountryOutput,
+} from '@wayfarer/api/schemas'
 import { QueryView, Skeleton } from '@wayfarer/ui'
 import { usePageMeta } from '../../lib/page-meta'
 import { plural } from '../../lib/numbers'
@@ -21,7 +27,12 @@ export function CountryScreen({ code }: { code: string }) {
   const valid = isCountryCodeShape(upper)
   const country = useQuery({ ...countryQuery(upper), enabled: valid })
   const name = country.data?.country.name
-  usePageMeta(pageTitle(name ?? 'Places'), name ? `Stories and photos from ${name}.` : 'Stories and photos by country.')
+  // This screen's title wins over the not-found screen's own (a parent's effect runs after its child's).
+  const notFound = !valid || country.error?.data?.httpStatus === 400
+  usePageMeta(
+    notFound ? notFoundPage.title : pageTitle(name ?? 'Places'),
+    name ? `Stories and photos from ${name}.` : notFound ? notFoundPage.description : 'Stories and photos by country.',
+  )
   if (!valid) return <NotFoundScreen />
   return (
     <QueryView

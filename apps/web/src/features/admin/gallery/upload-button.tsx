@@ -42,7 +42,7 @@ export function UploadButton({
   }
 
   return (
-    <label className="relative inline-flex cursor-pointer items-center gap-2 overflow-hidden rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800">
+    <label className="relative inline-flex cursor-pointer items-center gap-2 overflow-hidden rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800 has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-teal-700 has-[:focus-visible]:ring-offset-2">
       <input
         ref={input}
         type="file"

@@ -120,7 +120,7 @@ function usePlaceCombobox(onPick: (place: GazetteerPlace) => void) {
       : matches.isFetching || q !== text.trim()
         ? 'Searching…'
         : places.length
-          ? `${places.length} places found`
+          ? `${places.length} ${places.length === 1 ? 'place' : 'places'} found`
           : 'No place of that name'
   return {
     text,
