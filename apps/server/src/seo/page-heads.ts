@@ -69,7 +69,7 @@ export function createHeadResolver(deps: AppDeps): HeadResolver {
       lang: settings.language,
       extraTags: [...head.extraTags, feed],
       // Every page's header and footer show the settings: in the first paint, not after a round trip.
-      initialData: [{ procedure: 'settings.site', data: settings }, ...(head.initialData ?? [])],
+      initialData: [...(head.initialData ?? []), { procedure: 'settings.site', data: settings }],
     }
   }
 }

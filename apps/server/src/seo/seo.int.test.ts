@@ -14,6 +14,12 @@ const publicUrl = 'https://travels.example.com'
 const initialQueries = z.array(
   z.object({ procedure: z.literal('posts.story'), input: postBySlugInput, data: publicPost }),
 )
+/** The page's own answers: every page's block ends with the site settings (site-settings.int.test.ts checks those). */
+const pageQueries = (block: unknown): unknown[] => {
+  const queries = block as { procedure: string }[]
+  expect(queries.at(-1)?.procedure).toBe('settings.site')
+  return queries.slice(0, -1)
+}
 let server: TestServer
 let distDir: string
 
@@ -112,7 +118,7 @@ describe('served HTML of a post', () => {
     const res = await server.api.get('/blog/el-nido')
     const block = /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(res.body)?.[1]
     expect(block).not.toContain('<')
-    const [query] = initialQueries.parse(JSON.parse(block!))
+    const [query] = initialQueries.parse(pageQueries(JSON.parse(block!)))
     const story = await server.api.get(
       `/trpc/posts.story?input=${encodeURIComponent(JSON.stringify({ slug: 'el-nido' }))}`,
     )
@@ -134,14 +140,19 @@ describe('served HTML of a post', () => {
     expect(res.headers['content-security-policy']).toContain(
       `'sha256-${createHash('sha256').update(block!).digest('base64')}'`,
     )
-    expect((await server.api.get('/about')).body).not.toContain('wayfarer-initial-data')
+    const about = /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(
+      (await server.api.get('/about')).body,
+    )?.[1]
+    expect(pageQueries(JSON.parse(about!))).toEqual([])
   })
 
   it("carries the home page's hero picture (its LCP) and latest stories for the first paint, the picture preloaded at the hero's size", async () => {
     const blockOf = (html: string) =>
-      JSON.parse(
-        /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
-      ) as unknown[]
+      pageQueries(
+        JSON.parse(
+          /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+        ),
+      )
     const trpcAnswer = async (procedure: string, input: unknown) =>
       (await server.api.get(`/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`)).json().result
         .data as unknown
@@ -184,9 +195,11 @@ describe('served HTML of a post', () => {
 
   it("carries /blog's first page of cards (for the URL's category) and preloads the first card's picture", async () => {
     const blockOf = (html: string) =>
-      JSON.parse(
-        /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
-      ) as unknown
+      pageQueries(
+        JSON.parse(
+          /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+        ),
+      )
     const firstPage = async (input: Record<string, unknown>) =>
       (
         await server.api.get(`/trpc/posts.cards?input=${encodeURIComponent(JSON.stringify({ ...input, cursor: 1 }))}`)
@@ -207,9 +220,9 @@ describe('served HTML of a post', () => {
     expect(/<link rel="preload" as="image"[^>]*>/.exec(beach)?.[0]).toContain(
       'href="https://cdn.example.com/el-nido.jpg"',
     )
-    // A category the schema refuses (a control character) gets the page without the block, never an error.
+    // A category the schema refuses (a control character) gets the page without the cards, never an error.
     const odd = await server.api.get('/blog?category=a%00b')
-    expect([odd.statusCode, odd.body.includes('wayfarer-initial-data')]).toEqual([200, false])
+    expect([odd.statusCode, blockOf(odd.body)]).toEqual([200, []])
   })
 
   it('answers missing, draft and archived posts with 404 and the not-found head', async () => {

@@ -44,8 +44,15 @@ const jsonLds = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
     (m) => JSON.parse(m[1]!) as Record<string, unknown>,
   )
+/** The page's own answers, without the site settings every page's block ends with. */
 const initialData = (html: string) =>
-  JSON.parse(/<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null')
+  (
+    JSON.parse(
+      /<script type="application\/json" id="wayfarer-initial-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null',
+    ) as {
+      procedure: string
+    }[]
+  ).filter((q) => q.procedure !== 'settings.site')
 const trpc = async (procedure: string, input?: unknown) =>
   (
     await server.api.get(

@@ -53,7 +53,10 @@ export const siteSettings = z.object({
   heroText: text('Hero text').trim().max(500, 'Hero text is at most 500 characters'),
   aboutText: text('About text').trim().min(1, 'About text is required').max(5000, 'About text is too long'),
   aboutPhotos: z.array(imageUrl('About photo')).max(2, 'At most two About photos'),
-  contactEmail: z.union([z.literal(''), z.email('Enter a valid e-mail address').max(254)]),
+  contactEmail: text('Contact e-mail')
+    .trim()
+    .max(254, 'Enter a valid e-mail address')
+    .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'Enter a valid e-mail address' }),
   contactLocation: text('Location').trim().max(200, 'Location is at most 200 characters'),
   socialLinks: z.array(socialLink).max(SOCIAL_LINKS_MAX, `At most ${SOCIAL_LINKS_MAX} social links`),
   footerText: text('Footer text').trim().max(500, 'Footer text is at most 500 characters'),
