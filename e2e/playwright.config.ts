@@ -36,6 +36,7 @@ const SHARED_STATE_SPECS = [
   'places-admin',
   'scheduling',
   'screen-conventions',
+  'site-settings',
   'trips',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
