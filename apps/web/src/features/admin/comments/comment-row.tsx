@@ -29,7 +29,7 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
     >
       <input
         type="checkbox"
-        className="mt-1 h-4 w-4"
+        className="mt-1 h-6 w-6 shrink-0"
         aria-label={`Select comment by ${comment.author_name}`}
         checked={selected}
         onChange={(e) => onSelect(e.target.checked)}
@@ -69,7 +69,12 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
             </>
           )}
         </p>
-        <CommentActions status={comment.status} onModerate={onModerate} onDelete={onDelete} />
+        <CommentActions
+          author={comment.author_name}
+          status={comment.status}
+          onModerate={onModerate}
+          onDelete={onDelete}
+        />
       </div>
     </li>
   )
@@ -77,31 +82,36 @@ export function CommentRow({ comment, selected, onSelect, onModerate, onDelete }
 
 /** Approve / Deny / Spam while pending, Re-approve once decided, and Delete (after the owner confirms). */
 function CommentActions({
+  author,
   status,
   onModerate,
   onDelete,
 }: {
+  author: string
   status: AdminComment['status']
   onModerate: (action: ModerationAction) => void
   onDelete: () => void
 }) {
+  // Each button says whose comment it acts on ("Approve comment by Ana"): a list of buttons read out of context
+  // (a screen reader's list of controls) would otherwise be a column of identical "Approve"s.
+  const whose = <span className="sr-only"> comment by {author}</span>
   return (
     <div className="mt-3 flex flex-wrap gap-2">
       {status === 'pending' ? (
         <>
           <Button size="sm" onClick={() => onModerate('approve')}>
-            Approve
+            Approve{whose}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => onModerate('deny')}>
-            Deny
+            Deny{whose}
           </Button>
           <Button size="sm" variant="secondary" onClick={() => onModerate('spam')}>
-            Spam
+            Spam{whose}
           </Button>
         </>
       ) : (
         <Button size="sm" variant="secondary" onClick={() => onModerate('approve')} disabled={status === 'approved'}>
-          Re-approve
+          Re-approve{whose}
         </Button>
       )}
       <ConfirmButton
@@ -111,7 +121,7 @@ function CommentActions({
         confirm={messages.moderation.deleteConfirm}
         onConfirm={onDelete}
       >
-        Delete
+        Delete{whose}
       </ConfirmButton>
     </div>
   )
