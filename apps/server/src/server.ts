@@ -22,6 +22,7 @@ import {
   MAX_TRPC_BATCH,
   parseCloudinaryUrl,
   RateLimiter,
+  TrackReleases,
   withSanitizedPostContent,
   type AppDeps,
   type AppRouter,
@@ -36,6 +37,7 @@ import { createHeadResolver } from './seo/page-heads'
 import { registerFeeds } from './seo/feeds'
 import { registerLocalMedia } from './media/media-routes'
 import { registerTransferRoutes } from './http/transfer-routes'
+import { registerTrackRoutes } from './http/track-routes'
 import { registerRequestLog } from './http/request-log'
 import { warmPublishedVariants } from './media/warm-variants'
 import { resolveSecretKey, verifySharedSecretKey } from './secret-key'
@@ -138,7 +140,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
   if (database.kind === 'postgresql') await checkSharedSecretKey(app, database, secretKey, config, !options.database)
   // Hits are answered before the security headers; misses are kept with them (CSP included), before compression.
-  const publicCache = new PublicCache({ ttlMs: PUBLIC_CACHE_TTL_MS })
+  const now = options.deps?.now ?? (() => new Date())
+  const publicCache = new PublicCache({ ttlMs: PUBLIC_CACHE_TTL_MS, now: () => now().getTime() })
   if (config.publicCache) publicCache.registerLookup(app)
   await registerSecurityHeaders(app, config)
   if (config.publicCache) publicCache.registerStore(app)
@@ -197,7 +200,10 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (!ephemeral && database.kind === 'pglite')
     await startControlSocket(app, database, backupSources(config), config.dataDir)
   const imageStore = localStore ?? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl ?? ''))
-  const now = options.deps?.now ?? (() => new Date())
+  // Tracked points go public as time passes, with no write: no cached answer outlives the next one's moment.
+  const trackReleases = new TrackReleases(database.prisma, () => now().getTime())
+  trackReleases.onReleased = () => publicCache.invalidate()
+  publicCache.freshUntil = () => trackReleases.freshUntil()
   const rateLimitStore = options.deps?.rateLimitStore ?? createRateLimitStore(database)
   const deps: AppDeps = {
     prisma,
@@ -226,6 +232,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     }),
     views,
     importJobs: await importJobsFor(app, ephemeral ?? config.dataDir, config.importMaxMb.upload),
+    trackReleases,
     ...options.deps,
   }
   const scheduler = new PostScheduler({
@@ -269,6 +276,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   registerRequestLog(app)
   registerRest(app, deps)
   registerTransferRoutes(app, deps)
+  registerTrackRoutes(app, deps)
   if (localStore) await registerLocalMedia(app, localStore, storeRoot)
   registerFeeds(app, deps)
   errorBoundary.pages = await registerSpa(

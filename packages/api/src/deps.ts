@@ -11,6 +11,7 @@ import type { ViewCounter } from './posts/view-counter'
 import type { ImportJobs } from './transfer/jobs'
 import type { HostResolver } from './import/image-fetch'
 import type { StorageDeps } from './storage-deps'
+import type { TrackReleases } from './trips/track-releases'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -51,6 +52,8 @@ export interface AppDeps extends StorageDeps {
   views: ViewCounter
   /** Uploaded imports of Admin → Settings → Import/Export (absent in one-off tools). */
   importJobs?: ImportJobs
+  /** When the next tracked point goes public, for what keeps public answers (absent in one-off tools). */
+  trackReleases?: TrackReleases
   /** How the import looks up the old site's host names before it copies images (the system resolver by default). */
   resolveHost?: HostResolver
 }

@@ -45,6 +45,8 @@ export { listTrips, readTripPage, findPublishedTrip } from './trips/public-servi
 export { publishedStoriesOf, datesOf, momentOf } from './trips/members'
 export { storyDayOf, dateOfDay, middayOf, localDateOf, addDays, startOfDate } from './trips/days'
 export { tripLineSources, type TripLine, type TripLineSource } from './trips/lines'
+export { TrackReleases } from './trips/track-releases'
+export { receiveOwnTracks, trackTokenFrom, recordTrackPoint, hashTrackToken } from './trips/track'
 export { importSiteFile, detectFormat, checkFileSize, type FileFormat, type SiteImportOptions } from './import/service'
 export { ImportFileError } from './import/errors'
 export { IMAGE_NOT_COPIED, type HostResolver } from './import/image-fetch'

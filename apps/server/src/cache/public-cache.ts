@@ -46,6 +46,8 @@ interface Entry {
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
   /** What the route did besides answering (count a view), done again on every hit. */
   effects: (() => void)[]
+  /** Epoch ms (the server's clock) from which the answer may be out of date: a tracked point goes public then. */
+  freshUntil: number | undefined
 }
 
 /**
@@ -64,8 +66,15 @@ export class PublicCache {
   private readonly inflight = new Map<string, Promise<void>>()
   /** Called after every local invalidation (server.ts: NOTIFY the other processes). */
   onInvalidate: (() => void) | undefined
+  /**
+   * Until when an answer computed now stays true though nothing is written (server.ts: the next tracked point's
+   * release); at or before now: keep nothing.
+   */
+  freshUntil: (() => number | undefined) | undefined
+  private readonly now: () => number
 
-  constructor(options: { ttlMs: number; maxBytes?: number }) {
+  constructor(options: { ttlMs: number; maxBytes?: number; now?: () => number }) {
+    this.now = options.now ?? Date.now
     const maxSize = options.maxBytes ?? 160 * 1024 * 1024
     this.entries = new LRUCache({
       maxSize,
@@ -100,11 +109,11 @@ export class PublicCache {
     app.addHook('onRequest', async (request, reply) => {
       if (this.suspended || !isCacheable(request)) return
       const key = request.url
-      let hit = this.entries.get(key)
+      let hit = this.fresh(key)
       const answering = hit ? undefined : this.inflight.get(key)
       if (answering) {
         await answering
-        hit = this.entries.get(key)
+        hit = this.fresh(key)
       }
       if (!hit) {
         request.publicCache = { key, generation: this.generation, effects: [], done: this.answering(key) }
@@ -127,6 +136,16 @@ export class PublicCache {
         .header('content-encoding', encoding)
         .send(await encoded)
     })
+  }
+
+  /** The entry kept under `key`, unless a moment it could not know of has passed since. */
+  private fresh(key: string): Entry | undefined {
+    const entry = this.entries.get(key)
+    if (entry?.freshUntil !== undefined && this.now() >= entry.freshUntil) {
+      this.entries.delete(key)
+      return undefined
+    }
+    return entry
   }
 
   /** Marks `key` as being answered; the returned function (idempotent) ends that. */
@@ -160,7 +179,9 @@ export class PublicCache {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'public, no-cache')
       const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`
       // A write during this read may have changed what it saw: keep it only if none happened.
-      if (pending.generation === this.generation && !this.suspended) {
+      const freshUntil = this.freshUntil?.()
+      const stillTrue = freshUntil === undefined || freshUntil > this.now()
+      if (pending.generation === this.generation && !this.suspended && stillTrue) {
         this.entries.set(pending.key, {
           status: 200,
           headers: keptHeaders(reply),
@@ -168,6 +189,7 @@ export class PublicCache {
           etag,
           encoded: {},
           effects: pending.effects,
+          freshUntil,
         })
       }
       pending.done()

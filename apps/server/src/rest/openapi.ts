@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { EXPORT_PATH, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH } from '@wayfarer/api/schemas'
+import { EXPORT_PATH, IMPORT_FILE_FIELD, IMPORT_UPLOAD_PATH, OWNTRACKS_PATH } from '@wayfarer/api/schemas'
 import { pathParams, type RestProcedure } from './procedures'
 
 type Json = Record<string, unknown>
@@ -106,6 +106,38 @@ const importUpload: Json = {
   responses: { 200: { description: 'The import job, ready for a dry run' }, default: failure },
 }
 
+const ownTracks: Json = {
+  summary: "A tracking app's point (OwnTracks HTTP mode): the trip's tracking token as the Basic password",
+  tags: ['trips'],
+  security: [{ trackToken: [] }],
+  requestBody: {
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          properties: {
+            _type: { type: 'string', description: 'location is kept; other types are answered with []' },
+            lat: { type: 'number', minimum: -90, maximum: 90 },
+            lon: { type: 'number', minimum: -180, maximum: 180 },
+            tst: { type: 'integer', description: 'When the point was recorded, seconds since 1970' },
+            acc: { type: 'number' },
+            alt: { type: 'number' },
+            batt: { type: 'integer' },
+          },
+          required: ['_type'],
+        },
+      },
+    },
+  },
+  responses: {
+    200: {
+      description: 'Received: an empty list of messages for the app',
+      content: { 'application/json': { schema: { type: 'array', maxItems: 0 } } },
+    },
+    default: failure,
+  },
+}
+
 /** OpenAPI 3.1 for every REST path, from the same metadata the routes are built from. */
 export function openApiDocument(procedures: RestProcedure[]): Json {
   const paths: Record<string, Record<string, Json>> = {}
@@ -115,6 +147,7 @@ export function openApiDocument(procedures: RestProcedure[]): Json {
   }
   paths[EXPORT_PATH] = { get: download('Export the whole site') }
   paths[IMPORT_UPLOAD_PATH] = { post: importUpload }
+  paths[OWNTRACKS_PATH] = { post: ownTracks }
   return {
     openapi: '3.1.0',
     info: {
@@ -126,6 +159,11 @@ export function openApiDocument(procedures: RestProcedure[]): Json {
     components: {
       securitySchemes: {
         bearer: { type: 'http', scheme: 'bearer', description: 'The token POST /api/auth/login answers' },
+        trackToken: {
+          type: 'http',
+          scheme: 'basic',
+          description: "Any user name, and a trip's tracking token (POST /api/trips/{id}/track/token) as the password",
+        },
       },
       schemas: {
         Failure: {

@@ -40,7 +40,15 @@ export const archiveTables: ArchiveTable[] = [
   { table: 'users', key: ['email'], omit: ['password_hash'], keepIds: false, report: 'authors' },
   { table: 'categories', key: ['slug'], alsoUnique: [['name']], keepIds: true, report: 'categories' },
   { table: 'tags', key: ['slug'], alsoUnique: [['name']], keepIds: true, report: 'tags' },
-  { table: 'trips', key: ['slug'], laterRefs: { cover_image_id: 'gallery_images' }, keepIds: true, report: 'trips' },
+  {
+    table: 'trips',
+    key: ['slug'],
+    laterRefs: { cover_image_id: 'gallery_images' },
+    // The tracking token works only on the site it was made for: a restore or a copy asks the owner for a new one.
+    omit: ['track_token_hash'],
+    keepIds: true,
+    report: 'trips',
+  },
   {
     table: 'posts',
     key: ['slug'],
@@ -69,6 +77,13 @@ export const archiveTables: ArchiveTable[] = [
     refs: { trip_id: 'trips' },
     keepIds: true,
     report: 'gallery',
+  },
+  {
+    table: 'trip_track_points',
+    key: ['trip_id', 'source', 'recorded_at'],
+    refs: { trip_id: 'trips', image_id: 'gallery_images' },
+    keepIds: false,
+    report: null,
   },
   { table: 'newsletter_subscribers', key: ['email'], keepIds: true, report: 'subscribers' },
   { table: 'settings', key: ['key'], keepIds: false, report: 'settings' },

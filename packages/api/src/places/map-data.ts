@@ -4,6 +4,7 @@ import { srcsetOf, stripVersion, type ImageStore } from '../media/image-store'
 import type { MapPhoto, MapStory } from './schema'
 import { boundedLines, tripLinesOf, type LinePoint } from '../trips/lines'
 import { datesOf, photoWindow } from '../trips/members'
+import { DEFAULT_LOCATION_PRECISION } from './precision'
 
 /** A published story or photo that has a point or a country: everything the places pages are made of. */
 export interface PlacedStory extends MapStory {
@@ -37,6 +38,7 @@ export async function loadPlacesData(
   prisma: PrismaClient,
   imageStore: ImageStore,
   now: () => Date = () => new Date(),
+  precision = DEFAULT_LOCATION_PRECISION,
 ): Promise<PlacesData> {
   const [posts, photos, trips] = await Promise.all([
     prisma.post.findMany({
@@ -87,7 +89,7 @@ export async function loadPlacesData(
     }),
   ])
   const lines = await tripLinesOf(
-    prisma,
+    { prisma, now: now(), precision },
     trips.map((t) => t.id),
   )
   // A photo belongs to the trip it was put in, or else to every trip whose dates hold its time.
@@ -146,13 +148,15 @@ export async function loadPlacesData(
 }
 
 /** Changes when anything the places pages show may have changed (checked now and then, for other processes' writes). */
-export async function placesFingerprint(prisma: PrismaClient): Promise<string> {
-  const [posts, photos, trips, routes] = await Promise.all([
+export async function placesFingerprint(prisma: PrismaClient, now: Date = new Date()): Promise<string> {
+  const [posts, photos, trips, routes, released] = await Promise.all([
     prisma.post.aggregate({ where: publicPostWhere, _count: { _all: true }, _max: { updatedAt: true } }),
     prisma.galleryImage.aggregate({ where: { isPublished: true }, _count: { _all: true }, _max: { updatedAt: true } }),
     prisma.trip.aggregate({ _count: { _all: true }, _max: { updatedAt: true } }),
     // Routes are trips' lines: attaching, replacing or removing one changes their count or total length.
     prisma.postRoute.aggregate({ _count: { _all: true }, _sum: { distanceM: true } }),
+    // Tracked points go public as time passes, without any write: the count of released ones notices it.
+    prisma.tripTrackPoint.count({ where: { publicAt: { lte: now } } }),
   ])
   return [
     trips._count._all,
@@ -163,5 +167,6 @@ export async function placesFingerprint(prisma: PrismaClient): Promise<string> {
     posts._max.updatedAt?.getTime(),
     photos._count._all,
     photos._max.updatedAt?.getTime(),
+    released,
   ].join(':')
 }

@@ -22,14 +22,16 @@ export function createPlacesDeps(
   imageStore: ImageStore,
   options: { precision?: number; tiles?: PlacesDeps['tiles']; now?: () => number } = {},
 ): PlacesDeps {
+  const precision = options.precision ?? DEFAULT_LOCATION_PRECISION
+  const clock = () => new Date(options.now ? options.now() : Date.now())
   return {
-    precision: options.precision ?? DEFAULT_LOCATION_PRECISION,
+    precision,
     tiles: options.tiles ?? null,
     gazetteer: new Gazetteer(),
     index: new PlacesIndex(
       {
-        load: () => loadPlacesData(prisma, imageStore, options.now ? () => new Date(options.now!()) : undefined),
-        fingerprint: () => placesFingerprint(prisma),
+        load: () => loadPlacesData(prisma, imageStore, clock, precision),
+        fingerprint: () => placesFingerprint(prisma, clock()),
       },
       options.now,
     ),

@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@wayfarer/db'
 import { publicPostWhere } from '../posts/visibility'
 import { simplifiedIndices, type StoredRoutePoint } from '../places/route-figures'
+import { trackedPoints } from './track-public'
 
 /** [longitude, latitude] */
 export type LinePoint = [number, number]
@@ -13,23 +14,31 @@ export interface TripLine {
   startedAt: Date | null
 }
 
+/** What a line source reads with: the database, the moment of the read and LOCATION_PRECISION. */
+export interface LineContext {
+  prisma: PrismaClient
+  /** Tracked points are public only from their release moment on. */
+  now: Date
+  precision: number
+}
+
 /**
- * Where a trip's lines come from: today its published stories' GPX routes. Tracked points (a phone or a tracking
- * app sending where the traveller is) are the next source: one more entry in `tripLineSources`, and the trip's
- * distance, its map and the lines on /map include it with no other change.
+ * Where a trip's lines come from: its published stories' GPX routes and its tracked points (a phone or a tracking
+ * app sending where the traveller is, only as visitors may see them: track-public.ts). The trip's distance, its map
+ * and the lines on /map include every source.
  */
 export interface TripLineSource {
-  /** Metres per trip id, without reading any points (the list of trips). */
-  distances(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, number>>
+  /** Metres per trip id. */
+  distances(ctx: LineContext, tripIds: number[]): Promise<Map<number, number>>
   /** Each trip's lines. */
-  lines(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, TripLine[]>>
+  lines(ctx: LineContext, tripIds: number[]): Promise<Map<number, TripLine[]>>
 }
 
 const routeOfPublishedStory = (tripIds: number[]) => ({ post: { tripId: { in: tripIds }, ...publicPostWhere } })
 
 /** The GPX routes of the trips' published stories (already simplified to ≤ 2,000 points each when attached). */
 export const storyRoutes: TripLineSource = {
-  async distances(prisma, tripIds) {
+  async distances({ prisma }, tripIds) {
     const rows = await prisma.postRoute.findMany({
       where: routeOfPublishedStory(tripIds),
       select: { distanceM: true, post: { select: { tripId: true } } },
@@ -38,7 +47,7 @@ export const storyRoutes: TripLineSource = {
     for (const r of rows) totals.set(r.post.tripId!, (totals.get(r.post.tripId!) ?? 0) + r.distanceM)
     return totals
   },
-  async lines(prisma, tripIds) {
+  async lines({ prisma }, tripIds) {
     const rows = await prisma.postRoute.findMany({
       where: routeOfPublishedStory(tripIds),
       select: { points: true, distanceM: true, startedAt: true, post: { select: { tripId: true, publishedAt: true } } },
@@ -54,21 +63,21 @@ export const storyRoutes: TripLineSource = {
   },
 }
 
-export const tripLineSources: TripLineSource[] = [storyRoutes]
+export const tripLineSources: TripLineSource[] = [storyRoutes, trackedPoints]
 
 /** Metres per trip, every source added up. */
-export async function tripDistances(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, number>> {
+export async function tripDistances(ctx: LineContext, tripIds: number[]): Promise<Map<number, number>> {
   const totals = new Map<number, number>()
   for (const source of tripLineSources)
-    for (const [id, metres] of await source.distances(prisma, tripIds)) totals.set(id, (totals.get(id) ?? 0) + metres)
+    for (const [id, metres] of await source.distances(ctx, tripIds)) totals.set(id, (totals.get(id) ?? 0) + metres)
   return totals
 }
 
 /** Each trip's lines from every source, oldest first. */
-export async function tripLinesOf(prisma: PrismaClient, tripIds: number[]): Promise<Map<number, TripLine[]>> {
+export async function tripLinesOf(ctx: LineContext, tripIds: number[]): Promise<Map<number, TripLine[]>> {
   const all = new Map<number, TripLine[]>()
   for (const source of tripLineSources)
-    for (const [id, lines] of await source.lines(prisma, tripIds)) all.set(id, [...(all.get(id) ?? []), ...lines])
+    for (const [id, lines] of await source.lines(ctx, tripIds)) all.set(id, [...(all.get(id) ?? []), ...lines])
   for (const lines of all.values()) lines.sort((a, b) => (a.startedAt?.getTime() ?? 0) - (b.startedAt?.getTime() ?? 0))
   return all
 }

@@ -27,6 +27,7 @@ export const tripSelect = {
   coverImageId: true,
   createdAt: true,
   updatedAt: true,
+  trackZones: true,
   cover: { select: { publicId: true, url: true, width: true, height: true, title: true, isPublished: true } },
 } satisfies Prisma.TripSelect
 export type TripRow = Prisma.TripGetPayload<{ select: typeof tripSelect }>

@@ -5,6 +5,7 @@ import { countryName } from '../places/countries'
 import { publicPostWhere } from '../posts/visibility'
 import { dateOfDay, dayCountAt, startOfDate, storyDayOf, tripStateAt } from './days'
 import { tripDistances } from './lines'
+import { lastSeenOf } from './track-public'
 import {
   coverOf,
   datesOf,
@@ -68,7 +69,7 @@ export async function figuresOf(deps: Deps, rows: TripRow[]): Promise<Map<number
       where: { tripId: { in: ids }, ...publicPostWhere },
       select: { tripId: true, countryCode: true, happenedAt: true, publishedAt: true },
     }),
-    tripDistances(deps.prisma, ids),
+    tripDistances({ prisma: deps.prisma, now: deps.now(), precision: deps.places.precision }, ids),
     Promise.all(
       rows.map((r) =>
         deps.prisma.galleryImage.groupBy({
@@ -129,10 +130,11 @@ async function publishedTripOrThrow(deps: Deps, slug: string): Promise<TripRow> 
  */
 export async function readTripPage(deps: Deps, slug: string): Promise<TripPage> {
   const row = await publishedTripOrThrow(deps, slug)
-  const [figures, stories, snapshot] = await Promise.all([
+  const [figures, stories, snapshot, lastSeen] = await Promise.all([
     figuresOf(deps, [row]),
     publishedStoriesOf(deps.prisma, [row.id]),
     deps.places.index.current(),
+    lastSeenOf(deps, row),
   ])
   const card = cardOf(deps, row, figures.get(row.id)!)
   const lastDay = card.state === 'planned' ? 0 : card.day_count
@@ -151,6 +153,7 @@ export async function readTripPage(deps: Deps, slug: string): Promise<TripPage> 
     },
     timeline: page.timeline,
     timeline_next_day: page.next_day,
+    last_seen: lastSeen,
   }
 }
 

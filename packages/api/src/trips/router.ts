@@ -34,6 +34,8 @@ import {
   setStoryTrip,
   updateTrip,
 } from './admin-service'
+import { adminTrack, checkInInput, newTrackToken as newTrackTokenOutput, trackSettingsInput } from './track-schema'
+import { checkIn, getAdminTrack, newTrackToken, revokeTrackToken, updateTrackSettings } from './track'
 
 /** Trips: the journey as the unit (docs/trips.md). Visitors read published trips; the owner builds them. */
 export const tripsRouter = router({
@@ -139,4 +141,57 @@ export const tripsRouter = router({
     .input(setPhotoTripInput)
     .output(photoTripOutput)
     .mutation(({ ctx, input }) => setPhotoTrip(ctx.deps, input)),
+
+  // Live tracking (docs/trips.md, "Live"); the tracking app's own endpoint is an HTTP route (OWNTRACKS_PATH).
+  track: adminProcedure
+    .meta({
+      rest: {
+        method: 'GET',
+        path: '/api/trips/admin/:id/track',
+        summary: "A trip's tracking settings and latest points, exactly as recorded",
+      },
+    })
+    .input(tripIdInput)
+    .output(adminTrack)
+    .query(({ ctx, input }) => getAdminTrack(ctx.deps, input.id)),
+  updateTrack: adminProcedure
+    .meta({
+      rest: {
+        method: 'PUT',
+        path: '/api/trips/:id/track',
+        summary: 'Change the delay, pause or private zones of live tracking',
+        aliases: { id: 'trip_id' },
+      },
+    })
+    .input(trackSettingsInput)
+    .output(adminTrack)
+    .mutation(({ ctx, input }) => updateTrackSettings(ctx.deps, input)),
+  newTrackToken: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/trips/:id/track/token',
+        summary: 'Make a new tracking token (shown once; the old one stops working)',
+      },
+    })
+    .input(tripIdInput)
+    .output(newTrackTokenOutput)
+    .mutation(({ ctx, input }) => newTrackToken(ctx.deps, input.id)),
+  revokeTrackToken: adminProcedure
+    .meta({ rest: { method: 'DELETE', path: '/api/trips/:id/track/token', summary: 'Revoke the tracking token' } })
+    .input(tripIdInput)
+    .output(adminTrack)
+    .mutation(({ ctx, input }) => revokeTrackToken(ctx.deps, input.id)),
+  checkIn: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/trips/:id/check-ins',
+        summary: 'Check in here: a point now, with an optional note and photo',
+        aliases: { id: 'trip_id' },
+      },
+    })
+    .input(checkInInput)
+    .output(adminTrack)
+    .mutation(({ ctx, input }) => checkIn(ctx.deps, input)),
 })

@@ -5,6 +5,7 @@ import { galleryPhoto } from '../gallery/schema'
 import { postCard } from '../posts/public-schema'
 import { latitude, longitude } from '../places/schema'
 import { canonicalTimeZone } from './time-zone'
+import { lastSeen } from './track-schema'
 
 const m = messages.trips
 
@@ -140,6 +141,8 @@ export const tripPage = tripCard.extend({
   timeline: tripTimeline,
   /** The day the next page of the timeline starts at; null when this page reaches the last day (today while live). */
   timeline_next_day: z.number().nullable(),
+  /** The newest tracked point visitors may see (docs/trips.md, "Live"); null when there is none. */
+  last_seen: lastSeen.nullable(),
 })
 export type TripPage = z.infer<typeof tripPage>
 
