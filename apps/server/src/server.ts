@@ -202,8 +202,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const imageStore = localStore ?? new CloudinaryImageStore(parseCloudinaryUrl(config.cloudinaryUrl ?? ''))
   // Tracked points go public as time passes, with no write: no cached answer outlives the next one's moment.
   const trackReleases = new TrackReleases(database.prisma, () => now().getTime())
-  trackReleases.onReleased = () => publicCache.invalidate()
+  // A point public on arrival (a backlog from a phone that was offline) changes the map and every cached answer.
+  trackReleases.onReleased = () => {
+    deps.places.index.invalidate()
+    publicCache.invalidate()
+  }
   publicCache.freshUntil = () => trackReleases.freshUntil()
+  // Known before the first answer is kept (a read that fails leaves it unknown: nothing is kept until one succeeds).
+  await trackReleases.read()
   const rateLimitStore = options.deps?.rateLimitStore ?? createRateLimitStore(database)
   const deps: AppDeps = {
     prisma,
