@@ -294,7 +294,8 @@ function keptHeaders(reply: FastifyReply): Entry['headers'] {
 
 /**
  * The database client that clears the cache after every write through it: model writes of everything visitors
- * can see (not sessions or rate-limit counters, which change on every sign-in and comment attempt) and raw
+ * can see (not sessions or rate-limit counters, which change on every sign-in and comment attempt, nor tracked
+ * points, which go public later: server.ts bounds every kept answer by the next one's release) and raw
  * statements (the view counter's batches, the archive import). The scheduler's publishing (a raw UPDATE …
  * RETURNING) clears it through its onPublished callback (server.ts).
  */
@@ -315,7 +316,8 @@ export function invalidatingWrites(prisma: PrismaClient, cache: PublicCache): Pr
     'delete',
     'deleteMany',
   ])
-  const PRIVATE_MODELS = new Set(['Session', 'RateLimit'])
+  // A tracked point is never public when written (TrackReleases drops the cache when one arrives already due).
+  const PRIVATE_MODELS = new Set(['Session', 'RateLimit', 'TripTrackPoint'])
   const extended = prisma.$extends({
     name: 'public-cache-invalidation',
     query: {

@@ -42,6 +42,17 @@ const page = async () => {
   expect(res.statusCode).toBe(200)
   return { page: tripPage.parse(res.json().data), raw: res.body, cache: res.headers['x-cache'] }
 }
+/**
+ * The page from the public-read cache. On PostgreSQL a write's own notification comes back a moment later and may
+ * drop what was just kept, so the page is asked for until it comes from the cache (a few reads, never a wait).
+ */
+const cachedPage = async () => {
+  for (let i = 0; i < 5; i++) {
+    const read = await page()
+    if (read.cache === 'HIT') return read
+  }
+  throw new Error('the trip page was never answered from the cache')
+}
 /** Every public read of the trip, as sent. */
 const publicReads = async () => {
   const urls = [
@@ -141,8 +152,8 @@ describe('a point goes public only after the delay, rounded', () => {
     })
     const first = await page()
     expect(first.page.last_seen).toBeNull()
-    // Read again: from the cache, still nothing.
-    expect((await page()).cache).toBe('HIT')
+    // From the cache, still nothing.
+    expect((await cachedPage()).page.last_seen).toBeNull()
     clock = at(22.9)
     const before = await publicReads()
     expect(before).not.toContain('-51.72')
@@ -227,8 +238,7 @@ describe('private zones, pausing, and points kept out', () => {
 
   it('a shorter delay releases points at once, and the cached answers go with it', async () => {
     expect((await send(location(-53.5, -70.4, at(199)))).statusCode).toBe(200)
-    expect((await page()).page.last_seen?.latitude).toBe(-53.3)
-    expect((await page()).cache).toBe('HIT')
+    expect((await cachedPage()).page.last_seen?.latitude).toBe(-53.3)
     const res = await asOwner<AdminTrack>(server, 'PUT', `/api/trips/${trip.id}/track`, { delay_minutes: 30 })
     expect(res.status).toBe(200)
     expect(res.body.data.delay_minutes).toBe(30)
