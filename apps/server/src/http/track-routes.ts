@@ -1,11 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import {
-  InvalidInputError,
-  RateLimitedError,
-  receiveOwnTracks,
-  trackTokenFrom,
-  type AppDeps,
-} from '@wayfarer/api'
+import { InvalidInputError, RateLimitedError, receiveOwnTracks, trackTokenFrom, type AppDeps } from '@wayfarer/api'
 import { OWNTRACKS_PATH, trackMessages } from '@wayfarer/api/schemas'
 import { sendError } from '../rest'
 

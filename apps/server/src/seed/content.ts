@@ -44,6 +44,17 @@ const demoContentSchema = z.object({
       cover: text,
       stories: z.array(z.object({ post: text, day: z.number().int().positive() })),
       photos: z.array(z.object({ title: text, day: z.number().int().positive() })),
+      /** Tracked points, hours before the seeding: those older than the default delay (a day) are public. */
+      track: z
+        .array(
+          z.object({
+            latitude: z.number().min(-90).max(90),
+            longitude: z.number().min(-180).max(180),
+            hours_ago: z.number().positive(),
+            note: z.string().max(500).default(''),
+          }),
+        )
+        .default([]),
     }),
   ),
   /** Each on the story it talks about (by title). */

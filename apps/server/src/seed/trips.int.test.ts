@@ -53,4 +53,13 @@ describe('demo trips', () => {
       'Patagonian peaks',
     ])
   })
+
+  it('gives the live trip a tracked route whose older points are public and whose last day is not', async () => {
+    const live = tripPage.parse(await data('/api/trips/patagonia-on-foot'))
+    expect(live.last_seen).toMatchObject({ place: 'El Chalten', note: '' })
+    // 26 hours ago, to the minute: the points of the last day are still private.
+    expect(Date.now() - Date.parse(live.last_seen!.at)).toBeGreaterThan(24 * 3_600_000)
+    expect(live.map.lines.some((line) => line.length >= 5)).toBe(true)
+    expect(live.distance_m).toBeGreaterThan(100_000)
+  })
 })

@@ -1,11 +1,12 @@
-import { addDays, dateOfDay, localDateOf, middayOf, slugify, type AppDeps } from '@wayfarer/api'
+import { addDays, dateOfDay, localDateOf, middayOf, recordTrackPoint, slugify, type AppDeps } from '@wayfarer/api'
 import { demoTrips } from './content'
 
 const DAY_MS = 86_400_000
 
 /**
  * The demo trips: dates counted back from now (in each trip's zone), so a fresh install has a finished trip and a
- * live one. Stories join by title with their day as "when it happened"; photos get their day as the time taken.
+ * live one. Stories join by title with their day as "when it happened"; photos get their day as the time taken;
+ * tracked points are check-ins hours before now, the older ones already past the day's delay (public).
  */
 export async function seedDemoTrips(deps: AppDeps): Promise<void> {
   const { prisma } = deps
@@ -34,5 +35,15 @@ export async function seedDemoTrips(deps: AppDeps): Promise<void> {
       })
     for (const p of t.photos)
       await prisma.galleryImage.updateMany({ where: { title: p.title }, data: { takenAt: dayAt(p.day) } })
+    for (const point of t.track) {
+      const recordedAt = new Date(now.getTime() - point.hours_ago * 3_600_000)
+      await recordTrackPoint(deps, trip, {
+        latitude: point.latitude,
+        longitude: point.longitude,
+        recordedAt,
+        source: 'checkin',
+        note: point.note,
+      })
+    }
   }
 }

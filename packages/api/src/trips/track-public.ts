@@ -33,7 +33,10 @@ export const insideZone = (zones: TrackZone[], p: RawPoint): boolean =>
 /** The public form of a point: rounded; null when it (raw or rounded) lies inside a zone. */
 export function publicPoint(zones: TrackZone[], p: RawPoint, precision: number): RawPoint | null {
   if (insideZone(zones, p)) return null
-  const rounded = { latitude: roundCoordinate(p.latitude, precision), longitude: roundCoordinate(p.longitude, precision) }
+  const rounded = {
+    latitude: roundCoordinate(p.latitude, precision),
+    longitude: roundCoordinate(p.longitude, precision),
+  }
   return insideZone(zones, rounded) ? null : rounded
 }
 
@@ -78,7 +81,10 @@ export function publicLines(zones: TrackZone[], points: RawPoint[], precision: n
 const lengthOf = (line: LinePoint[]) =>
   line.reduce(
     (sum, [lng, lat], i) =>
-      i === 0 ? 0 : sum + haversineM({ latitude: line[i - 1]![1], longitude: line[i - 1]![0] }, { latitude: lat, longitude: lng }),
+      i === 0
+        ? 0
+        : sum +
+          haversineM({ latitude: line[i - 1]![1], longitude: line[i - 1]![0] }, { latitude: lat, longitude: lng }),
     0,
   )
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayRange, flagOf, formatDistance, formatTripDates, tripDatesLine } from './format'
+import { dayRange, flagOf, formatDistance, formatTripDates, lastSeenLine, timeAgo, tripDatesLine } from './format'
 
 describe('trip formats', () => {
   it('writes the dates as calendar days, the year once when both ends share it', () => {
@@ -28,5 +28,18 @@ describe('trip formats', () => {
     expect(formatDistance(420)).toBe('0.4 km')
     expect(dayRange(4, 6)).toBe('Days 4–6')
     expect(dayRange(4, 4)).toBe('Day 4')
+  })
+
+  it('says how long ago the traveller was last seen, and near where', () => {
+    const now = Date.parse('2026-03-20T12:00:00Z')
+    expect(timeAgo('2026-03-20T11:59:40Z', now)).toBe('just now')
+    expect(timeAgo('2026-03-20T11:15:00Z', now)).toBe('45 minutes ago')
+    expect(timeAgo('2026-03-20T09:00:00Z', now)).toBe('3 hours ago')
+    expect(timeAgo('2026-03-19T11:00:00Z', now)).toBe('yesterday')
+    expect(timeAgo('2026-03-06T12:00:00Z', now)).toBe('2 weeks ago')
+    expect(lastSeenLine({ place: 'Puerto Natales', at: '2026-03-18T12:00:00Z' }, now)).toBe(
+      'Last seen near Puerto Natales, 2 days ago',
+    )
+    expect(lastSeenLine({ place: null, at: '2026-03-20T09:00:00Z' }, now)).toBe('Last seen on the way, 3 hours ago')
   })
 })

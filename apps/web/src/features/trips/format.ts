@@ -69,3 +69,29 @@ export const dayRange = (from: number, to: number): string => (from === to ? `Da
 
 /** The id of a day's entry in the timeline: the map's day markers and a story's "Day 3 of …" link land there. */
 export const dayAnchor = (day: number) => `day-${day}`
+
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' })
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 7],
+  ['week', 4.35],
+  ['month', 12],
+  ['year', Number.POSITIVE_INFINITY],
+]
+
+/** "3 hours ago", "yesterday", "2 weeks ago": how long since `at` (an ISO moment), at `now`. */
+export function timeAgo(at: string, now: number = Date.now()): string {
+  let value = Math.max(0, (now - new Date(at).getTime()) / 60_000)
+  if (value < 1) return 'just now'
+  for (const [unit, size] of steps) {
+    if (value < size) return relative.format(-Math.floor(value), unit)
+    value /= size
+  }
+  return relative.format(-Math.floor(value), 'year')
+}
+
+/** "Last seen near Puerto Natales, 2 days ago" (the place is the nearest town to the rounded point, if any). */
+export function lastSeenLine(seen: { place: string | null; at: string }, now?: number): string {
+  return `Last seen ${seen.place ? `near ${seen.place}` : 'on the way'}, ${timeAgo(seen.at, now)}`
+}

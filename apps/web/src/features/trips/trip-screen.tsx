@@ -7,7 +7,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { useNearViewport } from '../../lib/use-near-viewport'
 import { plural } from '../../lib/numbers'
 import { NotFoundScreen } from '../pages/not-found-screen'
-import { dayAnchor, formatDistance, flagOf, tripDatesLine } from './format'
+import { dayAnchor, formatDistance, flagOf, lastSeenLine, tripDatesLine } from './format'
 import { LiveBadge } from './trip-card'
 import { TripTimeline } from './trip-timeline'
 import { tripQuery } from './queries'
@@ -117,6 +117,12 @@ function TripHeader({ trip }: { trip: TripPage }) {
         {tripDatesLine(trip)}
         {trip.state === 'planned' && ' · planned'}
       </p>
+      {trip.last_seen && (
+        <p className="mt-2 font-medium text-teal-800" data-testid="last-seen">
+          <time dateTime={trip.last_seen.at}>{lastSeenLine(trip.last_seen)}</time>
+          {trip.last_seen.note && <span className="font-normal text-gray-700"> · “{trip.last_seen.note}”</span>}
+        </p>
+      )}
       {trip.summary && <p className="mt-4 max-w-3xl text-lg leading-relaxed text-gray-700">{trip.summary}</p>}
       <a
         href={`/trips/${encodeURIComponent(trip.slug)}/rss.xml`}

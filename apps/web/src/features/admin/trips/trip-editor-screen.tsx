@@ -7,6 +7,7 @@ import { trpc } from '../../../lib/trpc'
 import { useToast } from '../shell/toast-host'
 import { TripForm } from './trip-form'
 import { TripStories } from './trip-stories'
+import { TripTracking } from './trip-tracking'
 import { adminTripQuery } from './queries'
 
 function EditorHeading({ title, trip }: { title: string; trip?: AdminTrip }) {
@@ -62,6 +63,7 @@ export function EditTripScreen({ id }: { id: number }) {
             <TripForm key={data.updated_at} trip={data} />
             <div className="space-y-6">
               <TripStories trip={data} />
+              <TripTracking tripId={data.id} />
               <DeleteTrip trip={data} />
             </div>
           </div>
