@@ -38,6 +38,7 @@ const SHARED_STATE_SPECS = [
   'screen-conventions',
   'site-settings',
   'trips',
+  'trips-live',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
 /** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
