@@ -34,7 +34,7 @@ test('at 390 px: "Check in here" with the browser\'s location, then "last seen" 
     await expect(page.getByRole('heading', { name: 'Live tracking' })).toBeVisible()
     await page.getByLabel('Note (optional)').fill('At the glacier')
     await page.getByRole('button', { name: 'Check in here' }).click()
-    await expect(page.getByTestId('check-in-status')).toHaveText(/^Checked in\./)
+    await expect(page.getByTestId('check-in-status')).toHaveText(/^Checked in\./, { timeout: 30_000 })
     const points = page.getByTestId('track-points')
     await expect(points).toContainText('-50.3379, -72.2648 · check-in · “At the glacier”')
     await expect(points).toContainText('Public from')

@@ -56,7 +56,7 @@ describe('demo trips', () => {
 
   it('gives the live trip a tracked route whose older points are public and whose last day is not', async () => {
     const live = tripPage.parse(await data('/api/trips/patagonia-on-foot'))
-    expect(live.last_seen).toMatchObject({ place: 'El Chalten', note: '' })
+    expect(live.last_seen).toMatchObject({ place: 'El Calafate', note: 'Back in El Calafate for the bus south' })
     // 26 hours ago, to the minute: the points of the last day are still private.
     expect(Date.now() - Date.parse(live.last_seen!.at)).toBeGreaterThan(24 * 3_600_000)
     expect(live.map.lines.some((line) => line.length >= 5)).toBe(true)
