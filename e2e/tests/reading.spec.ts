@@ -7,7 +7,9 @@ test('home shows the stats and the 6 latest stories, the first one larger', asyn
   await page.goto('/')
   await expect(page).toHaveTitle('Wayfarer — Travel Blog')
   const stats = page.getByTestId('stat')
-  await expect(stats).toHaveText(['50+Countries', '200+Adventures', '10K+Followers'])
+  // A fresh site counts its own: the countries its stories and photos are in, its published stories, its followers.
+  await expect(stats).toHaveText([/^\d+Countries$/, /^\d+Adventures$/, /^\d+Followers$/])
+  await expect(stats.first()).not.toHaveText(/^0/)
   const cards = page.getByTestId('post-card')
   await expect(cards).toHaveCount(6)
   const [first, second] = [await cards.nth(0).boundingBox(), await cards.nth(1).boundingBox()]
@@ -155,7 +157,8 @@ test('cards and the story picture load a width variant the size they are shown, 
   })
   await page.setViewportSize({ width: 390, height: 844 })
   await page.goto('/blog')
-  const card = page.getByTestId('post-card').first().getByRole('img')
+  // The card's picture is decorative (the link names the story), so it is found by its element, not its role.
+  const card = page.getByTestId('post-card').first().locator('img')
   await expect(card).toHaveAttribute('srcset', /\/media\/w\/400\/.+ 400w/)
   await expect.poll(() => loadedSource(card)).toMatch(/\/media\/w\/\d+\//)
 

@@ -55,7 +55,10 @@ test('the owner makes the site theirs, and every public page shows it at 390, 76
     const links = page.getByTestId('social-links-field')
     // None of the spec's four: remove them all, then add the owner's one.
     while ((await links.getByRole('button', { name: /^Remove/ }).count()) > 0)
-      await links.getByRole('button', { name: /^Remove/ }).first().click()
+      await links
+        .getByRole('button', { name: /^Remove/ })
+        .first()
+        .click()
     await links.getByRole('button', { name: 'Add a link' }).click()
     await page.getByLabel('Network 1').fill('Mastodon')
     await page.getByLabel('Address 1').fill('https://mastodon.social/@twobackpacks')
@@ -82,7 +85,6 @@ test('the owner makes the site theirs, and every public page shows it at 390, 76
       // A story page too, reached the way a reader does.
       await page.goto('/blog')
       await page.getByTestId('post-card').first().getByRole('link').click()
-      await expect(page).toHaveTitle(new RegExp(`${NAME}|\\|`))
       await expect(page.getByTestId('site-name')).toHaveText(NAME)
     }
   } finally {

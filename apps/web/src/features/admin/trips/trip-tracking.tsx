@@ -37,7 +37,7 @@ export function TripTracking({ tripId }: { tripId: number }) {
           <div className="mt-3 space-y-6">
             <CheckIn tripId={tripId} />
             <TrackingLink track={data} />
-            <TrackSettings key={`${data.delay_minutes}-${data.paused}-${data.zones.length}`} track={data} />
+            <TrackSettings key={data.trip_id} track={data} />
             <RecentPoints track={data} />
           </div>
         )}
