@@ -9,7 +9,11 @@ import { archiveTables, isSecretSetting, type ArchiveTable } from './tables'
 
 type ExportDeps = Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'config'>
 
-/** Every row of a table as PostgreSQL writes it in JSON (all columns, whatever they are), in id or key order. */
+/**
+ * Every row of a table as PostgreSQL writes it in JSON (all columns, whatever they are), in id or key order.
+ * Columns the database computes itself (a story's stored search documents) are left out: the site that imports
+ * the rows computes them again, and PostgreSQL refuses a value written into one.
+ */
 export async function readTable(
   deps: Pick<AppDeps, 'prisma'>,
   table: ArchiveTable,
@@ -18,8 +22,14 @@ export async function readTable(
   const rows = await deps.prisma.$queryRawUnsafe<{ row: Record<string, unknown> }[]>(
     `SELECT row_to_json(t) AS row FROM "${table.table}" t ORDER BY ${order}`,
   )
+  const computed = await deps.prisma.$queryRawUnsafe<{ column_name: string }[]>(
+    `SELECT column_name FROM information_schema.columns
+     WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'ALWAYS'`,
+    table.table,
+  )
+  const left = new Set([...(table.omit ?? []), ...computed.map((c) => c.column_name)])
   return rows.map(({ row }) => {
-    const clean = Object.fromEntries(Object.entries(row).filter(([column]) => !table.omit?.includes(column)))
+    const clean = Object.fromEntries(Object.entries(row).filter(([column]) => !left.has(column)))
     if (table.table === 'settings' && clean.value && typeof clean.value === 'object' && !Array.isArray(clean.value)) {
       clean.value = Object.fromEntries(Object.entries(clean.value).filter(([name]) => !isSecretSetting(name)))
     }

@@ -69,7 +69,9 @@ export class TableRestorer {
 
   async begin(): Promise<void> {
     const columns = await this.tx.$queryRawUnsafe<{ column_name: string }[]>(
-      `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1`,
+      // The columns a row may write: not those the database computes (it refuses a value there).
+      `SELECT column_name FROM information_schema.columns
+       WHERE table_schema = current_schema() AND table_name = $1 AND is_generated = 'NEVER'`,
       this.table.table,
     )
     this.columns = new Set(columns.map((c) => c.column_name))
