@@ -92,7 +92,7 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   await page.keyboard.press('Tab')
   await page.keyboard.type(owner.password)
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
 
   // …writes a story with a heading, and publishes it.
   await tabTo(page, page.getByRole('link', { name: 'Create New Post' }))

@@ -35,7 +35,7 @@ test('the owner writes, publishes, unpublishes and deletes a post with the edito
   await page.getByRole('button', { name: 'Sign in' }).click()
 
   // The dashboard.
-  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
   await expect(page.getByText('Published Posts')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Recent Posts' })).toBeVisible()
 
