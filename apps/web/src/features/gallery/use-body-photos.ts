@@ -16,7 +16,7 @@ export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
  * The Home hero: a random hero photo from the server, a shuffle among 20 gallery photos, and the
  * bundled image when the server has none, fails, or the picture does not load.
  */
-export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => void; onImageError: () => void } {
+export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => Promise<void>; onImageError: () => void } {
   const hero = useQuery(heroPhotoQuery())
   const pool = useQuery(shufflePoolQuery())
   const [chosen, setChosen] = useState<BodyPhoto | undefined>()
@@ -25,8 +25,10 @@ export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => v
   const fromServer = chosen ?? hero.data?.[0]
   const image = failed || hero.isError || (hero.isSuccess && !fromServer) ? FALLBACK_HERO : fromServer
 
-  const shuffle = () => {
-    const candidates = (pool.data ?? [])
+  // A click before the pool has arrived waits for it rather than doing nothing.
+  const shuffle = async () => {
+    const photos = pool.data ?? (await pool.refetch()).data ?? []
+    const candidates = photos
       .map((p) => ({ url: p.cloudinary_url, title: p.title }))
       .filter((p) => p.url !== image?.url)
     const next = candidates[Math.floor(Math.random() * candidates.length)]

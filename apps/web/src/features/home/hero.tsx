@@ -55,7 +55,7 @@ export function Hero() {
       {image && (
         <button
           type="button"
-          onClick={shuffle}
+          onClick={() => void shuffle()}
           className="absolute bottom-16 right-4 rounded-full bg-black/40 px-4 py-2 text-sm font-medium text-white backdrop-blur hover:bg-black/60 sm:right-6"
         >
           Shuffle photo
