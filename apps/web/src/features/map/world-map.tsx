@@ -24,6 +24,42 @@ export const countries: CountryShape[] = (() => {
   return shapes.features.map((f) => ({ id: String(f.id ?? ''), name: f.properties.name, geometry: f.geometry }))
 })()
 
+/**
+ * Each country's box in world pixels at zoom 0. A view zoomed in on a trip shows a handful of countries, and
+ * drawing only those saves a slow phone most of the map's first render. A country across the antimeridian spans
+ * the whole width and is always drawn.
+ */
+const countryBoxes = countries.map((c) => {
+  const box = { left: Infinity, top: Infinity, right: -Infinity, bottom: -Infinity }
+  const visit = (coordinates: unknown): void => {
+    if (typeof (coordinates as number[])[0] === 'number') {
+      const [x, y] = project((coordinates as number[])[0]!, (coordinates as number[])[1]!, 0)
+      box.left = Math.min(box.left, x)
+      box.right = Math.max(box.right, x)
+      box.top = Math.min(box.top, y)
+      box.bottom = Math.max(box.bottom, y)
+    } else for (const part of coordinates as unknown[]) visit(part)
+  }
+  if ('coordinates' in c.geometry) visit(c.geometry.coordinates)
+  else box.left = box.top = -Infinity
+  if (box.left === -Infinity) Object.assign(box, { right: Infinity, bottom: Infinity })
+  return box
+})
+
+/** The countries whose box meets the view (with a margin for their outline). */
+export function countriesInView(view: MapView, width: number, height: number): CountryShape[] {
+  const [cx, cy] = project(view.longitude, view.latitude, view.zoom)
+  const scale = 2 ** view.zoom
+  const left = (cx - width / 2 - 4) / scale
+  const right = (cx + width / 2 + 4) / scale
+  const top = (cy - height / 2 - 4) / scale
+  const bottom = (cy + height / 2 + 4) / scale
+  return countries.filter((_, i) => {
+    const box = countryBoxes[i]!
+    return box.left <= right && box.right >= left && box.top <= bottom && box.bottom >= top
+  })
+}
+
 const NONE: ReadonlySet<string> = new Set()
 const NO_LINES: readonly (readonly [number, number][])[] = []
 const NO_DAYS: DayMarker[] = []
@@ -202,7 +238,7 @@ function CountryShapes({
         : 'fill-stone-100 stroke-white'
   return (
     <svg width={width} height={height} aria-hidden="true" className="absolute inset-0 block">
-      {countries.map((c) => (
+      {countriesInView(view, width, height).map((c) => (
         <path
           key={c.id || c.name}
           d={path(c.geometry) ?? ''}
