@@ -16,7 +16,11 @@ export function useBodyPhotos(use: BodyPhotoUse, limit: number): BodyPhoto[] {
  * The Home hero: a random hero photo from the server, a shuffle among 20 gallery photos, and the
  * bundled image when the server has none, fails, or the picture does not load.
  */
-export function useHeroImage(): { image: BodyPhoto | undefined; shuffle: () => Promise<void>; onImageError: () => void } {
+export function useHeroImage(): {
+  image: BodyPhoto | undefined
+  shuffle: () => Promise<void>
+  onImageError: () => void
+} {
   const hero = useQuery(heroPhotoQuery())
   const pool = useQuery(shufflePoolQuery())
   const [chosen, setChosen] = useState<BodyPhoto | undefined>()
