@@ -95,7 +95,11 @@ export async function writeZip(file: string, parts: ZipPart[]): Promise<string> 
  */
 export async function icelandExport(offset = 0): Promise<ZipPart[]> {
   const [tripId, step1, step2] = [4242, 101, 102].map((id) => id + offset)
-  const trip = { ...icelandTrip, id: tripId, all_steps: icelandTrip.all_steps.map((s) => ({ ...s, id: s.id + offset })) }
+  const trip = {
+    ...icelandTrip,
+    id: tripId,
+    all_steps: icelandTrip.all_steps.map((s) => ({ ...s, id: s.id + offset })),
+  }
   const dir = `trip/iceland-ring-road_${tripId}`
   return [
     ['user/user.json', JSON.stringify({ id: 7, first_name: 'Ana' })],

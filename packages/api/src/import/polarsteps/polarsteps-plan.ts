@@ -123,12 +123,7 @@ function storyOf(step: PolarstepsStep, precision: number): StoryPlan {
  * A photo's place and time: its own EXIF when it has them, else the step's. Rounded like every stored point; the
  * file's metadata itself is dropped when the gallery stores it (validateImage).
  */
-async function photoOf(
-  photo: PolarstepsPhoto,
-  bytes: Buffer,
-  story: StoryPlan,
-  precision: number,
-): Promise<PhotoPlan> {
+async function photoOf(photo: PolarstepsPhoto, bytes: Buffer, story: StoryPlan, precision: number): Promise<PhotoPlan> {
   const exif = await readPhotoExif(bytes)
   return {
     key: photo.key,

@@ -40,8 +40,8 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
         <h3 className="text-lg font-semibold text-gray-900">Import</h3>
         <p className="text-sm text-gray-600">
           Bring stories, comments, categories and tags from WordPress (Tools → Export, an .xml file) or Ghost (Settings
-          → Labs → Export, a .json file), move in from Polarsteps (its “download a copy of your data”, a .zip),
-          or restore a Wayfarer archive (.zip). Old addresses keep working: they answer with a permanent redirect.
+          → Labs → Export, a .json file), move in from Polarsteps (its “download a copy of your data”, a .zip), or
+          restore a Wayfarer archive (.zip). Old addresses keep working: they answer with a permanent redirect.
         </p>
       </div>
       {job ? (
