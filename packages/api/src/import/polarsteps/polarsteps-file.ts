@@ -10,8 +10,8 @@ import { ImportFileError } from '../errors'
 
 /** A trip.json: steps and dates are as much as a long journey writes; the photos are separate entries. */
 const MAX_TRIP_JSON_BYTES = 32 * 1024 * 1024
-/** locations.json: about 100 bytes a point, so room for well over a million points. */
-const MAX_LOCATIONS_BYTES = 128 * 1024 * 1024
+/** locations.json: about 60 bytes a point, so room for a million points; it is parsed whole, like trip.json. */
+const MAX_LOCATIONS_BYTES = 64 * 1024 * 1024
 /** A photo as Polarsteps stores it; the gallery's own limit (10 MB) is checked when it is read, and reported. */
 const MAX_PHOTO_ENTRY_BYTES = 3 * MAX_IMAGE_BYTES
 /** Everything the import inflates, together: more than any real export, far less than a zip bomb unfolds to. */

@@ -102,6 +102,8 @@ const record = (tx: Prisma.TransactionClient, kind: string, externalId: string, 
     update: { localId },
   })
 
+const trackSettings = { id: true, trackDelayMinutes: true, trackPaused: true } as const
+
 async function writeTrip(
   tx: Prisma.TransactionClient,
   plan: TripPlan,
@@ -109,7 +111,7 @@ async function writeTrip(
   options: PolarstepsImportOptions,
 ): Promise<void> {
   const trip = plan.existingId
-    ? await tx.trip.findUniqueOrThrow({ where: { id: plan.existingId }, select: { id: true, trackDelayMinutes: true } })
+    ? await tx.trip.findUniqueOrThrow({ where: { id: plan.existingId }, select: trackSettings })
     : await tx.trip.create({
         data: {
           slug: await freeSlug(plan.title, 'trip', takenSlugs(tx, 'trip')),
@@ -120,7 +122,7 @@ async function writeTrip(
           timeZone: plan.timeZone,
           status: options.publish ? 'published' : 'draft',
         },
-        select: { id: true, trackDelayMinutes: true },
+        select: trackSettings,
       })
   if (!plan.existingId) await record(tx, 'trip', plan.polarstepsId, trip.id)
   const covers = new Map<string, StoredImage>()
@@ -191,14 +193,15 @@ async function writeStory(
 /**
  * The tracked locations as the trip's track. They are the owner's own past route and go public like any point,
  * at their recorded moment plus the trip's delay: a route older than the delay is public at once (on a published
- * trip), the last day's waits, as a live check-in would.
+ * trip), the last day's waits, as a live check-in would; into a paused trip they arrive private.
  */
 async function writePoints(
   tx: Prisma.TransactionClient,
-  trip: { id: number; trackDelayMinutes: number },
+  trip: { id: number; trackDelayMinutes: number; trackPaused: boolean },
   plan: TripPlan,
 ) {
   const delayMs = trip.trackDelayMinutes * 60_000
+  const hidden = (p: TripPlan['points'][number]) => (trip.trackPaused ? 'paused' : p.tooFast ? 'too_fast' : null)
   for (let i = 0; i < plan.points.length; i += 5000)
     await tx.tripTrackPoint.createMany({
       data: plan.points.slice(i, i + 5000).map((p) => ({
@@ -207,8 +210,8 @@ async function writePoints(
         longitude: p.longitude,
         recordedAt: p.recordedAt,
         source: 'import',
-        hiddenReason: p.tooFast ? 'too_fast' : null,
-        publicAt: p.tooFast ? null : new Date(p.recordedAt.getTime() + delayMs),
+        hiddenReason: hidden(p),
+        publicAt: hidden(p) ? null : new Date(p.recordedAt.getTime() + delayMs),
       })),
       skipDuplicates: true,
     })
