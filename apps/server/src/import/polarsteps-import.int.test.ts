@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importPolarsteps, ImportFileError, LocalImageStore, type ImportReport } from '@wayfarer/api'
 import type { ImportJob, TripPage, UploadedImport } from '@wayfarer/api/schemas'
 import { startTestServer, type Api, type TestServer } from '../testing/test-server'
-import { icelandExport, icelandTrip, writeZip, type ZipPart } from './polarsteps-fixture'
+import { icelandExport, icelandTrip, writeZip, type ZipPart } from '@wayfarer/api/polarsteps-fixtures'
 
 // Polarsteps' "download a copy of your data" zip, built here in its layout: one trip, two steps with a photo each
 // (GPS in their EXIF), a video, the tracked route and the account's folder.

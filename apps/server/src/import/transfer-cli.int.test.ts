@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
-import { icelandExport, writeZip } from './polarsteps-fixture'
+import { icelandExport, writeZip } from '@wayfarer/api/polarsteps-fixtures'
 
 const serverDir = path.resolve(import.meta.dirname, '../..')
 let dir: string

@@ -1,6 +1,8 @@
-import { createWriteStream } from 'node:fs'
-import { once } from 'node:events'
+// Test support (exported as @wayfarer/api/polarsteps-fixtures for the server's tests and Playwright): a Polarsteps
+// export built in its layout, with photos that carry GPS.
+import { writeFile } from 'node:fs/promises'
 import { Readable } from 'node:stream'
+import { buffer } from 'node:stream/consumers'
 import sharp from 'sharp'
 import yazl from 'yazl'
 
@@ -74,18 +76,21 @@ export const icelandLocations = {
 
 export type ZipPart = [name: string, data: Buffer | Readable | string, mode?: number]
 
-/** A zip written with yazl, as Polarsteps' export (or anything else a test wants) is laid out. */
-export async function writeZip(file: string, parts: ZipPart[]): Promise<string> {
+/** A zip made with yazl, laid out as Polarsteps' export (or as anything else a test wants). */
+export async function zipBytes(parts: ZipPart[]): Promise<Buffer> {
   const zip = new yazl.ZipFile()
-  const out = createWriteStream(file)
-  zip.outputStream.pipe(out)
+  const bytes = buffer(zip.outputStream)
   for (const [name, data, mode] of parts) {
     const options = mode === undefined ? {} : { mode }
     if (data instanceof Readable) zip.addReadStream(data, name, { ...options, compressionLevel: 1 })
     else zip.addBuffer(Buffer.isBuffer(data) ? data : Buffer.from(data), name, options)
   }
   zip.end()
-  await once(out, 'close')
+  return bytes
+}
+
+export async function writeZip(file: string, parts: ZipPart[]): Promise<string> {
+  await writeFile(file, await zipBytes(parts))
   return file
 }
 
