@@ -206,6 +206,14 @@ export async function planTrip(ctx: PlanContext, trip: PolarstepsTrip): Promise<
     photos: [],
     points: await newPoints(ctx, existingId, pointsOf(trip.points)),
   }
+  const tooFast = plan.points.filter((p) => p.tooFast).length
+  if (tooFast)
+    report.entry(
+      'track_points',
+      title,
+      'note',
+      `${tooFast} ${tooFast === 1 ? 'point' : 'points'} would mean travelling faster than ${MAX_TRACK_SPEED_KMH} km/h: kept out of the public track`,
+    )
   for (const [i, story] of stories.entries()) {
     const isNew = !known.steps.has(story.stepId)
     report.count('posts', isNew ? 'created' : 'existing')
