@@ -6,6 +6,7 @@ import exifr from 'exifr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importPolarsteps, ImportFileError, LocalImageStore, type ImportReport } from '@wayfarer/api'
 import type { ImportJob, TripPage, UploadedImport } from '@wayfarer/api/schemas'
+import { settledImport } from '../testing/import-fixtures'
 import { startTestServer, type Api, type TestServer } from '../testing/test-server'
 import { icelandExport, icelandTrip, writeZip, type ZipPart } from '@wayfarer/api/polarsteps-fixtures'
 
@@ -194,14 +195,7 @@ describe('a zip that is not a whole Polarsteps export is refused whole', () => {
 describe('Admin → Settings → Import/Export takes a Polarsteps export', () => {
   const trpc = async (procedure: string, input: object) =>
     ((await owner.post(`/trpc/transfer.${procedure}`, input)).json() as { result: { data: ImportJob } }).result.data
-  async function settled(id: string): Promise<ImportJob> {
-    for (;;) {
-      const res = await owner.get(`/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`)
-      const job = (res.json() as { result: { data: ImportJob } }).result.data
-      if (job.state !== 'checking' && job.state !== 'importing') return job
-      await new Promise((resolve) => setTimeout(resolve, 20))
-    }
-  }
+  const settled = (id: string) => settledImport(owner, id)
 
   it('recognises it, checks it and imports it as drafts', async () => {
     const bytes = await readFile(await writeZip(path.join(dir, 'upload.zip'), await icelandExport(5000)))
