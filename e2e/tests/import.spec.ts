@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
+import { icelandExport, zipBytes } from '@wayfarer/api/polarsteps-fixtures'
 import { asOwner } from './support/owner-session'
 import { allPostIds, deletePost, ownerToken } from './support/owner-api'
 import { expectNoAxeViolations } from './support/screen-checks'
@@ -164,3 +165,56 @@ test('a file that is not an export gets a clear message; "Export everything" dow
   expect((await download).suggestedFilename()).toMatch(/^wayfarer-\d{4}-\d{2}-\d{2}\.zip$/)
   await expect(page.getByText(/^Downloaded wayfarer-.*\.zip\.$/)).toBeVisible()
 })
+
+test('the owner moves in from Polarsteps: the dry run counts the trip, its steps, photos and points; it arrives as a draft', async ({
+  page,
+  request,
+}) => {
+  await asOwner(page)
+  await page.goto('/admin/settings/import')
+  // Polarsteps ids of its own, so nothing of it is known to the site yet.
+  const zip = await zipBytes(await icelandExport(90_000))
+  await page
+    .getByLabel('File to import')
+    .setInputFiles({ name: 'polarsteps.zip', mimeType: 'application/zip', buffer: zip })
+  await page.getByRole('button', { name: 'Upload and check' }).click()
+  await expect(page.getByRole('heading', { name: 'Dry run: what the import will do' })).toBeFocused()
+  const summary = page.getByTestId('dry-run-summary')
+  await expect(summary).toContainText('Polarsteps export')
+  for (const [kind, n] of [
+    ['Trips', 1],
+    ['Stories', 2],
+    ['Gallery photos', 2],
+    ['Tracked points', 4],
+  ] as const)
+    await expect(countsRow(page, 'dry-run-summary', kind).getByRole('cell').first()).toHaveText(String(n))
+  await expectNoAxeViolations(page, 'import, Polarsteps dry run')
+
+  await page.getByRole('button', { name: 'Import now' }).click()
+  await expect(page.getByRole('heading', { name: 'Import report' })).toBeFocused({ timeout: 60_000 })
+  await expect(countsRow(page, 'import-report', 'Stories').getByRole('cell').first()).toHaveText('2')
+
+  // A draft trip with its two draft stories; nothing of it public. Then it leaves, with its photos.
+  const token = await ownerToken(request)
+  const auth = { headers: { authorization: `Bearer ${token}` } }
+  const trips = ((await (await request.get('/api/trips/admin', auth)).json()) as { data: TripRow[] }).data
+  const trip = trips.find((t) => t.title === 'Iceland Ring Road')
+  expect(trip).toMatchObject({ status: 'draft', story_count: 2 })
+  expect((await request.get(`/api/trips/${trip!.slug}`)).status()).toBe(404)
+  const places = ((await (await request.get('/api/gallery/places', auth)).json()) as { data: PlaceRow[] }).data
+  for (const photo of places.filter((p) => p.location === 'Reykjavík' || p.location === 'Vík'))
+    await request.delete('/api/gallery/delete', { ...auth, data: { public_id: photo.public_id, alsoCloudinary: true } })
+  expect((await request.delete(`/api/trips/${trip!.id}`, auth)).status()).toBe(200)
+})
+
+interface TripRow {
+  id: number
+  slug: string
+  title: string
+  status: string
+  story_count: number
+}
+interface PlaceRow {
+  public_id: string
+  location: string
+}

@@ -1,6 +1,7 @@
 // The benchmark's data set: N stories with realistic 3–8 KB HTML bodies, categories, tags and comments,
 // generated deterministically (the same N gives the same rows) so runs on different code compare like for like.
 import type { PrismaClient } from '@wayfarer/db'
+import { hashTrackToken } from '@wayfarer/api'
 
 /** Small, fast, seedable PRNG (mulberry32): the data set must not change between runs. */
 function prng(seed: number) {
@@ -438,4 +439,62 @@ export async function generateBenchTrip(prisma: PrismaClient, seed = 7): Promise
     }),
   })
   return { slug: trip.slug }
+}
+
+/** The benchmark's tracked trip: a live trip whose track holds `points` points (BENCH_TRACK_POINTS, 50,000). */
+export const BENCH_TRACKED_TRIP = { slug: 'tracked-across-the-andes', trackers: 400 } as const
+
+/**
+ * A published live trip with `points` tracked points over the 30 days before `now`, one every few minutes, the
+ * older ones already public (the 24-hour delay has passed). Beside it, draft trips that only lend their tracking
+ * tokens: OwnTracks' limit is per token (120 points a minute), so the check-in row spreads its points over
+ * `trackers` tokens, as that many travellers' phones would, instead of measuring one token's 429s.
+ */
+export async function generateTrackedTrip(
+  prisma: PrismaClient,
+  points: number,
+  now: Date,
+): Promise<{ slug: string; tokens: string[] }> {
+  const day = 86_400_000
+  const start = now.getTime() - 30 * day
+  const trip = await prisma.trip.create({
+    data: {
+      slug: BENCH_TRACKED_TRIP.slug,
+      title: 'Tracked Across the Andes',
+      summary: 'A month on the road, every few minutes on the map.',
+      startDate: new Date(new Date(start).toISOString().slice(0, 10)),
+      timeZone: 'America/Santiago',
+      status: 'published',
+    },
+  })
+  const step = (30 * day) / points
+  for (let i = 0; i < points; i += 10_000)
+    await prisma.tripTrackPoint.createMany({
+      data: Array.from({ length: Math.min(10_000, points - i) }, (_, k) => {
+        const n = i + k
+        const recordedAt = new Date(start + n * step)
+        // North to south along the Andes, about 4,000 km in a month: never "too fast".
+        return {
+          tripId: trip.id,
+          latitude: -17 - (n / points) * 36 + Math.sin(n / 50) * 0.01,
+          longitude: -70 + Math.sin(n / 500) * 1.5,
+          recordedAt,
+          source: 'owntracks',
+          publicAt: new Date(recordedAt.getTime() + day),
+        }
+      }),
+    })
+  const tokens = Array.from({ length: BENCH_TRACKED_TRIP.trackers }, (_, n) => `wft_bench-tracker-${n + 1}`)
+  await prisma.trip.update({ where: { id: trip.id }, data: { trackTokenHash: hashTrackToken(tokens[0]!) } })
+  await prisma.trip.createMany({
+    data: tokens.slice(1).map((token, n) => ({
+      slug: `bench-tracker-${n + 2}`,
+      title: `Tracker ${n + 2}`,
+      startDate: new Date(new Date(start).toISOString().slice(0, 10)),
+      timeZone: 'UTC',
+      status: 'draft',
+      trackTokenHash: hashTrackToken(token),
+    })),
+  })
+  return { slug: trip.slug, tokens }
 }

@@ -11,7 +11,8 @@
 // Environment: BENCH_QUICK=1 (3 s, one round, 100 stories: for development), BENCH_DURATION (seconds per
 // measurement, default 10), BENCH_ROUNDS (3), BENCH_SIZES ("100,10000"), BENCH_CONNECTIONS (50),
 // BENCH_DATABASES ("pglite,postgresql"), BENCH_PATHS (a regular expression choosing paths by name),
-// BENCH_JSON (a file to write every measurement to), PUBLIC_CACHE=false (measure with the public-read cache off).
+// BENCH_JSON (a file to write every measurement to), PUBLIC_CACHE=false (measure with the public-read cache off),
+// BENCH_TRACK_POINTS (the tracked trip's points, default 50,000).
 // The rows "every story once" and "distinct searches" ask each URL once in the whole run (a crawler, readers
 // searching for different things): what the public-read cache cannot answer, printed beside the cached rows.
 // Each data set also prints the query plan of the blog search (EXPLAIN ANALYZE), to show it uses the indexes.
@@ -44,6 +45,8 @@ interface BenchPath {
   /** Skipped (with the reason) when it returns a string. */
   skip?: (t: BenchTargets) => Promise<string | undefined>
   request: (t: BenchTargets, phase: 'warm-up' | 'measure') => autocannon.Options
+  /** Load run at the same time (half the connections each); its req/s is shown beside the row's. */
+  alongside?: (t: BenchTargets) => autocannon.Options
 }
 
 function get(
@@ -148,6 +151,17 @@ const paths: BenchPath[] = [
   get('GET /api/trips/{slug} (100-day trip)', (t) => `/api/trips/${t.tripSlug}`),
   get('GET /trips/{slug} (uncached)', (t) => `/trips/${t.tripSlug}`, { needsWeb: true, uncached: true }),
   get('GET /api/trips/{slug} (uncached)', (t) => `/api/trips/${t.tripSlug}`, { uncached: true }),
+  // The live trip: 50,000 tracked points (BENCH_TRACK_POINTS), drawn as its track.
+  get('GET /trips/{slug} (HTML + head, tracked trip)', (t) => `/trips/${t.trackedTrip.slug}`, { needsWeb: true }),
+  get('GET /api/trips/{slug} (tracked trip)', (t) => `/api/trips/${t.trackedTrip.slug}`),
+  get('GET /trips/{slug} (tracked trip, uncached)', (t) => `/trips/${t.trackedTrip.slug}`, {
+    needsWeb: true,
+    uncached: true,
+  }),
+  get('GET /api/trips/{slug} (tracked trip, uncached)', (t) => `/api/trips/${t.trackedTrip.slug}`, {
+    uncached: true,
+  }),
+  ownTracksCheckIns(),
   get('GET /api/places/map (world, zoom 2)', () => '/api/places/map?bbox=-180,-85,180,85&zoom=2'),
   get(
     'GET /trpc/places.map (Europe, zoom 5)',
@@ -214,7 +228,47 @@ const paths: BenchPath[] = [
   },
 ]
 
+/**
+ * OwnTracks check-ins (HTTP mode, on the tokens in turn, each recorded as it is sent, as a phone's live points
+ * are: private for the trip's delay, so they leave the public-read cache alone) while visitors read the tracked
+ * trip's page: the write path and the public reads it shares the server with.
+ */
+function ownTracksCheckIns(): BenchPath {
+  let n = 0
+  return {
+    name: 'POST /api/track/owntracks (check-ins while GET /api/trips/{slug} runs)',
+    request: (t) => ({
+      url: `http://127.0.0.1:${t.port}`,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/track/owntracks',
+          setupRequest: (req) => {
+            n++
+            const token = t.trackedTrip.tokens[n % t.trackedTrip.tokens.length]!
+            return {
+              ...req,
+              headers: {
+                'content-type': 'application/json',
+                authorization: `Basic ${Buffer.from(`bench:${token}`).toString('base64')}`,
+              },
+              body: JSON.stringify({
+                _type: 'location',
+                lat: -50.3 + (n % 100) / 10_000,
+                lon: -72.3,
+                tst: Math.floor(Date.now() / 1000),
+              }),
+            }
+          },
+        },
+      ],
+    }),
+    alongside: (t) => ({ url: `http://127.0.0.1:${t.port}/api/trips/${t.trackedTrip.slug}`, headers: browserHeaders }),
+  }
+}
+
 interface Measurement {
+  alongsideReqPerSec?: number
   reqPerSec: number
   p50: number
   p99: number
@@ -237,10 +291,19 @@ async function settle(port: number): Promise<void> {
   }
 }
 
-async function measure(options: autocannon.Options, settlePort?: number): Promise<Measurement> {
-  const result = await autocannon({ connections: settings.connections, duration: settings.durationS, ...options })
+async function measure(
+  options: autocannon.Options,
+  settlePort?: number,
+  alongside?: autocannon.Options,
+): Promise<Measurement> {
+  const connections = alongside ? Math.max(1, Math.floor(settings.connections / 2)) : settings.connections
+  const [result, other] = await Promise.all([
+    autocannon({ connections, duration: settings.durationS, ...options }),
+    alongside ? autocannon({ connections, duration: settings.durationS, ...alongside }) : undefined,
+  ])
   if (settlePort) await settle(settlePort)
   return {
+    ...(other ? { alongsideReqPerSec: other.requests.average } : {}),
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -269,6 +332,7 @@ async function benchOne(size: number, database: string): Promise<{ title: string
   let dropDatabase: (() => Promise<void>) | undefined
   const childEnv: Record<string, string | undefined> = {
     BENCH_POSTS: String(size),
+    BENCH_TRACK_POINTS: env.BENCH_TRACK_POINTS,
     BENCH_WEB_DIST_DIR: webDist,
     PUBLIC_CACHE: env.PUBLIC_CACHE,
   }
@@ -322,15 +386,20 @@ async function benchOne(size: number, database: string): Promise<{ title: string
       helloRuns.push(base)
       process.stdout.write(`round ${round}: hello-world ${base.reqPerSec.toFixed(0)} req/s`)
       for (const p of active) {
-        const m = await measure(p.request(t, 'measure'), t.port)
+        const m = await measure(p.request(t, 'measure'), t.port, p.alongside?.(t))
         perPath.set(p.name, [...(perPath.get(p.name) ?? []), { m, ratio: m.reqPerSec / base.reqPerSec }])
         // Each measurement as it ends, so a long run shows its progress (and what it had, if stopped).
         process.stdout.write(`\n  ${p.name}: ${m.reqPerSec.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms`)
+        if (m.alongsideReqPerSec !== undefined)
+          process.stdout.write(`, reads alongside ${m.alongsideReqPerSec.toFixed(0)} req/s`)
       }
       process.stdout.write('\n')
     }
     const summarise = (name: string, runs: { m: Measurement; ratio: number | undefined }[]): Row => ({
-      path: name,
+      path:
+        runs[0]?.m.alongsideReqPerSec === undefined
+          ? name
+          : `${name}; reads alongside ${median(runs.map((r) => r.m.alongsideReqPerSec ?? 0)).toFixed(0)} req/s`,
       reqPerSec: median(runs.map((r) => r.m.reqPerSec)),
       p50: median(runs.map((r) => r.m.p50)),
       p99: median(runs.map((r) => r.m.p99)),

@@ -7,7 +7,7 @@ import { searchHits } from '@wayfarer/api'
 import { Prisma } from '@wayfarer/db'
 import { loadConfig } from '../src/config'
 import { createServer } from '../src/server'
-import { BENCH_TRIP, generateBenchTrip, generateDataset } from './dataset'
+import { BENCH_TRACKED_TRIP, BENCH_TRIP, generateBenchTrip, generateDataset, generateTrackedTrip } from './dataset'
 
 export interface BenchTargets {
   port: number
@@ -19,6 +19,8 @@ export interface BenchTargets {
   postId: number
   /** The 100-day trip (100 stories, 2,000 photos, 50,000 route points). */
   tripSlug: string
+  /** The live trip with BENCH_TRACK_POINTS tracked points (50,000), and the OwnTracks tokens to check in with. */
+  trackedTrip: { slug: string; points: number; tokens: string[] }
   /** The owner's bearer token, for the admin-save path. */
   token: string
   /** Milliseconds the data set took to generate. */
@@ -35,6 +37,7 @@ export const BENCH_OWNER = { email: 'bench@wayfarer.test', password: 'bench-pass
 
 const env = process.env
 const posts = Number(env.BENCH_POSTS ?? 100)
+const trackPoints = Number(env.BENCH_TRACK_POINTS ?? 50_000)
 const config = loadConfig({
   DATA_DIR: env.BENCH_DATA_DIR ?? 'memory://',
   DATABASE_URL: env.BENCH_DATABASE_URL,
@@ -57,6 +60,10 @@ const summary = existing
   ? { posts: existing, published: await app.deps.prisma.post.count({ where: { status: 'published' } }) }
   : await generateDataset(app.deps.prisma, posts)
 if (!(await app.deps.prisma.trip.count({ where: { slug: BENCH_TRIP.slug } }))) await generateBenchTrip(app.deps.prisma)
+await app.deps.prisma.trip.deleteMany({
+  where: { OR: [{ slug: BENCH_TRACKED_TRIP.slug }, { slug: { startsWith: 'bench-tracker-' } }] },
+})
+const trackedTrip = await generateTrackedTrip(app.deps.prisma, trackPoints, app.deps.now())
 // Fresh statistics, as autovacuum would have them on a real site, so the planner sees the data set's size.
 await app.deps.prisma.$executeRaw`ANALYZE`
 const plan = await app.deps.prisma.$queryRaw<{ 'QUERY PLAN': string }[]>(
@@ -89,6 +96,7 @@ const targets: BenchTargets = {
   slug: middle.slug,
   postId: middle.id,
   tripSlug: BENCH_TRIP.slug,
+  trackedTrip: { ...trackedTrip, points: trackPoints },
   token,
   generatedInMs,
   cache: config.publicCache,

@@ -85,12 +85,17 @@ const PUBLIC_CACHE_TTL_MS = 60_000
 const defaultWebDist = () => fileURLToPath(new URL('../../web/dist', import.meta.url))
 
 /** Uploads waiting for their import live in DATA_DIR/import-uploads; what a previous run left there is removed. */
-async function importJobsFor(app: FastifyInstance, root: string, maxMb: number): Promise<ImportJobs> {
+async function importJobsFor(
+  app: FastifyInstance,
+  root: string,
+  config: Pick<ServerConfig, 'importMaxMb' | 'locationPrecision' | 'galleryFolder'>,
+): Promise<ImportJobs> {
   const dir = path.join(root, 'import-uploads')
   await rm(dir, { recursive: true, force: true })
   const jobs = new ImportJobs({
     dir,
-    maxBytes: maxMb * 1024 * 1024,
+    maxBytes: config.importMaxMb.upload * 1024 * 1024,
+    photos: { precision: config.locationPrecision, galleryFolder: config.galleryFolder },
     onUnexpectedError: (err) => app.log.error({ err }, 'import failed'),
   })
   app.addHook('preClose', () => jobs.close())
@@ -237,7 +242,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       now: () => now().getTime(),
     }),
     views,
-    importJobs: await importJobsFor(app, ephemeral ?? config.dataDir, config.importMaxMb.upload),
+    importJobs: await importJobsFor(app, ephemeral ?? config.dataDir, config),
     trackReleases,
     ...options.deps,
   }

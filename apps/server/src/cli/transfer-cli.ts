@@ -20,6 +20,7 @@ const { values, positionals } = parseArgs({
     'dry-run': { type: 'boolean', default: false },
     'include-pages': { type: 'boolean', default: false },
     'no-images': { type: 'boolean', default: false },
+    publish: { type: 'boolean', default: false },
     'max-mb': { type: 'string' },
     help: { type: 'boolean', default: false },
   },
@@ -33,9 +34,10 @@ try {
   const config = loadConfig(process.env)
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir })
   try {
-    const deps: Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'config'> = {
+    const deps: Pick<AppDeps, 'prisma' | 'imageStore' | 'now' | 'config' | 'galleryFolder'> = {
       prisma: database.prisma,
       now: () => new Date(),
+      galleryFolder: config.galleryFolder,
       config: {
         publicUrl: config.publicUrl,
         secretKey: resolveSecretKey(config.secretKey, config.dataDir),
@@ -54,6 +56,8 @@ try {
       siteUrl: values['site-url'],
       dryRun: values['dry-run'],
       includePages: values['include-pages'],
+      publish: values.publish,
+      locationPrecision: config.locationPrecision,
       copyImages: !values['no-images'],
       maxMb: values['max-mb'] ? Number(values['max-mb']) : config.importMaxMb.cli,
       onProgress: progressPrinter(process.stderr),

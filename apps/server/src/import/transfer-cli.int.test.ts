@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
+import { icelandExport, writeZip } from '@wayfarer/api/polarsteps-fixtures'
 
 const serverDir = path.resolve(import.meta.dirname, '../..')
 let dir: string
@@ -79,5 +80,19 @@ describe('npm run import (CLI) on the embedded database', () => {
     const usage = await cli(['wordpress'], { DATA_DIR: path.join(dir, 'data') })
     expect(usage.code).toBe(2)
     expect(usage.stdout).toContain('npm run import -- wordpress FILE')
+  }, 120_000)
+
+  it('moves a Polarsteps export in: a dry run, then the import with --publish', async () => {
+    const zip = await writeZip(path.join(dir, 'polarsteps.zip'), await icelandExport())
+    const env = { DATA_DIR: path.join(dir, 'polarsteps-data') }
+    const dry = await cli(['polarsteps', zip, '--dry-run'], env)
+    expect(dry.code, dry.stderr).toBe(0)
+    expect(dry.stdout).toContain('Dry run (nothing was written): polarsteps')
+    expect(dry.stdout).toMatch(/track_points\s+4\s+0\s+0/)
+    const first = await cli(['polarsteps', zip, '--publish'], env)
+    expect(first.code, first.stderr).toBe(0)
+    expect(first.stdout).toMatch(/trips\s+1\s+0\s+0/)
+    expect(first.stdout).toMatch(/posts\s+2\s+0\s+0/)
+    expect(first.stdout).toMatch(/gallery\s+2\s+0\s+0/)
   }, 120_000)
 })

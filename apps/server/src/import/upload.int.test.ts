@@ -4,7 +4,7 @@ import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
 import { multipartBody, startTestServer, type Api, type TestServer } from '../testing/test-server'
 import { DEAD_HOST } from '@wayfarer/fakes/image-host'
-import { ghostExport } from '../testing/import-fixtures'
+import { ghostExport, settledImport } from '../testing/import-fixtures'
 
 // Admin → Settings → Import/Export: the upload (REST multipart), then the dry run, the import and the progress
 // the screen polls (tRPC `transfer.*`), and the export download.
@@ -45,14 +45,7 @@ const mutate = async (procedure: string, input: object) => {
   const res = await owner.post(`/trpc/transfer.${procedure}`, input)
   return { status: res.statusCode, body: res.json() as { result?: { data: ImportJob }; error?: { message: string } } }
 }
-async function settled(id: string): Promise<ImportJob> {
-  for (;;) {
-    const res = await owner.get(`/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`)
-    const job = (res.json() as { result: { data: ImportJob } }).result.data
-    if (job.state !== 'checking' && job.state !== 'importing') return job
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
+const settled = (id: string) => settledImport(owner, id)
 
 describe('importing through Admin → Settings → Import/Export', () => {
   it('refuses an upload without a session before reading it, and keeps nothing', async () => {

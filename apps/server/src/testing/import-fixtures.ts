@@ -1,6 +1,8 @@
 import { writeFile } from 'node:fs/promises'
 import { defaultWxrSite, plainWxrPost, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
 import { DEAD_HOST } from '@wayfarer/fakes/image-host'
+import type { ImportJob } from '@wayfarer/api/schemas'
+import type { Api } from './api'
 
 const date = (s: string) => s
 
@@ -270,4 +272,14 @@ export function ghostExport(options: { wrapped: boolean }) {
   }
   const meta = { exported_on: 1700000000000, version: '5.75.0' }
   return options.wrapped ? { db: [{ meta, data }] } : { meta, data }
+}
+
+/** The import job once its dry run or import has finished (the screen's polling of `transfer.status`). */
+export async function settledImport(owner: Api, id: string): Promise<ImportJob> {
+  for (;;) {
+    const res = await owner.get(`/trpc/transfer.status?input=${encodeURIComponent(JSON.stringify({ id }))}`)
+    const job = (res.json() as { result: { data: ImportJob } }).result.data
+    if (job.state !== 'checking' && job.state !== 'importing') return job
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
 }

@@ -39,8 +39,8 @@ const tooLarge = (name: string, limit: number) =>
   )
 
 /**
- * The entries of a zip, each readable on demand up to `maxEntryBytes(name)`. yauzl refuses absolute and "../"
- * names and holds every entry to the size it declares; an entry declaring more than its limit is refused before
+ * The entries of a zip, each readable on demand up to `maxEntryBytes(name)`. A symbolic link is refused (what
+ * it points at is no business of an import); yauzl refuses absolute and "../" names and holds every entry to the size it declares; an entry declaring more than its limit is refused before
  * it is inflated, and one that inflates past its limit anyway is stopped there, so a zip bomb never unfolds.
  */
 export async function readZip(
@@ -55,6 +55,12 @@ export async function readZip(
   const entries: ZipEntry[] = []
   await new Promise<void>((resolve, reject) => {
     zip.on('entry', (entry: yauzl.Entry) => {
+      if (isSymlink(entry))
+        return reject(
+          new ImportFileError(
+            `The archive holds a symbolic link (${entry.fileName.slice(0, 200)}); nothing was imported.`,
+          ),
+        )
       if (!entry.fileName.endsWith('/')) {
         const limit = maxEntryBytes(entry.fileName)
         if (entry.uncompressedSize > limit) return reject(tooLarge(entry.fileName, limit))
@@ -77,6 +83,9 @@ export async function readZip(
   })
   return { entries, close: () => zip.close() }
 }
+
+// Unix zips keep the file's mode in the high half of the external attributes: a link's target is its content.
+const isSymlink = (entry: yauzl.Entry): boolean => ((entry.externalFileAttributes >>> 16) & 0o170000) === 0o120000
 
 function openEntry(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Readable> {
   return new Promise((resolve, reject) =>

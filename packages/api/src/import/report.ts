@@ -14,6 +14,7 @@ export const importKinds = [
   'subscribers',
   'settings',
   'trips',
+  'track_points',
 ] as const
 export type ImportKind = (typeof importKinds)[number]
 
@@ -30,7 +31,7 @@ export type ReportEntry = z.infer<typeof reportEntry>
 
 /** The dry-run summary and the final report have one shape; `dry_run` says which it is. */
 export const importReport = z.object({
-  format: z.enum(['wordpress', 'ghost', 'wayfarer']),
+  format: z.enum(['wordpress', 'ghost', 'wayfarer', 'polarsteps']),
   dry_run: z.boolean(),
   site_url: z.string(),
   counts: z.record(z.enum(importKinds), count),

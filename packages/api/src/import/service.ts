@@ -1,5 +1,7 @@
 import { open, stat } from 'node:fs/promises'
+import { readZip } from '../archive/zip-reader'
 import { ImportFileError } from './errors'
+import { looksLikePolarsteps } from './polarsteps/polarsteps-file'
 import { readGhost } from './ghost/ghost-reader'
 import { createImageFetcher } from './image-fetch'
 import type { ImportReader } from './model'
@@ -7,7 +9,7 @@ import type { ImportReport } from './report'
 import { readWxr } from './wordpress/wxr-reader'
 import { writeImport, type ImportDeps, type ImportProgress } from './writer'
 
-export type FileFormat = 'wordpress' | 'ghost' | 'wayfarer'
+export type FileFormat = 'wordpress' | 'ghost' | 'wayfarer' | 'polarsteps'
 
 /** What a file is, judged by its first bytes (never by its name). */
 export async function detectFormat(file: string): Promise<FileFormat> {
@@ -15,7 +17,7 @@ export async function detectFormat(file: string): Promise<FileFormat> {
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0)
     const head = buffer.subarray(0, bytesRead)
-    if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return 'wayfarer'
+    if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04) return zipFormat(file)
     const text = head
       .toString('utf8')
       .replace(/^\uFEFF/, '')
@@ -26,8 +28,19 @@ export async function detectFormat(file: string): Promise<FileFormat> {
     await handle.close()
   }
   throw new ImportFileError(
-    'Unrecognised file: expected a WordPress export (.xml), a Ghost export (.json) or a Wayfarer archive (.zip).',
+    'Unrecognised file: expected a WordPress export (.xml), a Ghost export (.json), a Wayfarer archive (.zip) or a Polarsteps export (.zip).',
   )
+}
+
+/**
+ * A zip is a Polarsteps export when it lays out trip folders with their trip.json; anything else (a damaged zip
+ * too) is taken for a Wayfarer archive, whose import says what is wrong with it.
+ */
+async function zipFormat(file: string): Promise<'wayfarer' | 'polarsteps'> {
+  const zip = await readZip(file, () => Number.MAX_SAFE_INTEGER).catch(() => null)
+  if (!zip) return 'wayfarer'
+  zip.close()
+  return looksLikePolarsteps(zip.entries.map((e) => e.name)) ? 'polarsteps' : 'wayfarer'
 }
 
 /** Refuses a file over the limit before a byte of it is parsed. */

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { importArchive } from '../archive/import'
 import { ConflictError, DomainError, NotFoundError } from '../errors'
 import type { ImportReport } from '../import/report'
+import { importPolarsteps } from '../import/polarsteps/polarsteps-import'
 import { checkFileSize, detectFormat, importSiteFile } from '../import/service'
 import type { ImportDeps, ImportProgress } from '../import/writer'
 import { transferMessages, type ImportJob, type UploadedImport } from './schema'
@@ -14,6 +15,8 @@ export interface ImportJobsOptions {
   maxBytes: number
   /** How long a finished or abandoned upload is kept (default an hour). */
   keepMs?: number
+  /** How a Polarsteps export's photos are kept: LOCATION_PRECISION and GALLERY_FOLDER. */
+  photos: { precision: number; galleryFolder: string }
   /** Told about failures that are not the file's fault (a bug, the database going away). */
   onUnexpectedError?: (error: unknown) => void
 }
@@ -22,6 +25,7 @@ interface JobRecord extends ImportJob {
   file: string
   siteUrl: string | undefined
   includePages: boolean
+  publish: boolean
   touchedAt: number
 }
 
@@ -69,6 +73,7 @@ export class ImportJobs {
         file,
         siteUrl: undefined,
         includePages: false,
+        publish: false,
         touchedAt: Date.now(),
       }
       this.jobs.set(id, job)
@@ -89,13 +94,14 @@ export class ImportJobs {
   check(
     deps: ImportDeps,
     id: string,
-    input: { site_url?: string | undefined; include_pages: boolean; ownerId: number },
+    input: { site_url?: string | undefined; include_pages: boolean; publish: boolean; ownerId: number },
   ): ImportJob {
     const job = this.find(id)
     if (job.state === 'checking' || job.state === 'importing' || job.state === 'done')
       throw new ConflictError(transferMessages.busy)
     job.siteUrl = input.site_url || undefined
     job.includePages = input.include_pages
+    job.publish = input.publish
     return this.run(
       job,
       'checking',
@@ -179,6 +185,8 @@ export class ImportJobs {
     onProgress: (p: ImportProgress) => void,
   ): Promise<ImportReport> {
     if (job.format === 'wayfarer') return importArchive(deps, job.file, { dryRun })
+    if (job.format === 'polarsteps')
+      return importPolarsteps(deps, job.file, { dryRun, ownerId, publish: job.publish, ...this.options.photos })
     return importSiteFile(deps, job.file, {
       format: job.format,
       siteUrl: job.siteUrl,

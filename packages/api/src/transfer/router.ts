@@ -38,6 +38,7 @@ export const transferRouter = router({
       jobsOf(ctx.deps).check(ctx.deps, input.id, {
         site_url: input.site_url,
         include_pages: input.include_pages,
+        publish: input.publish,
         ownerId: ctx.user.id,
       }),
     ),

@@ -23,7 +23,7 @@ export const uploadedImport = z.object({
   id: z.string(),
   filename: z.string(),
   size: z.number(),
-  format: z.enum(['wordpress', 'ghost', 'wayfarer']),
+  format: z.enum(['wordpress', 'ghost', 'wayfarer', 'polarsteps']),
 })
 export type UploadedImport = z.infer<typeof uploadedImport>
 
@@ -42,6 +42,8 @@ export const checkImportInput = importJobIdInput.extend({
     )
     .optional(),
   include_pages: z.boolean().default(false),
+  /** A Polarsteps export: publish the trips, stories and photos at once instead of keeping them as drafts. */
+  publish: z.boolean().default(false),
 })
 export type CheckImportInput = z.input<typeof checkImportInput>
 
@@ -52,7 +54,7 @@ export const importJob = z.object({
   id: z.string(),
   filename: z.string(),
   size: z.number(),
-  format: z.enum(['wordpress', 'ghost', 'wayfarer']),
+  format: z.enum(['wordpress', 'ghost', 'wayfarer', 'polarsteps']),
   state: z.enum(importJobStates),
   /** Stories handled so far of `total` (0 of 0 when the format does not count them, e.g. an archive). */
   progress: z.object({ done: z.number(), total: z.number() }),

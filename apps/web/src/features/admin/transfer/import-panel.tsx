@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react'
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react'
 import type { ImportJob } from '@wayfarer/api/schemas'
 import { Button, Card, Toast } from '@wayfarer/ui'
 import { ProgressBar } from './progress-bar'
@@ -40,8 +40,8 @@ export function ImportPanel({ maxMb }: { maxMb: number | undefined }) {
         <h3 className="text-lg font-semibold text-gray-900">Import</h3>
         <p className="text-sm text-gray-600">
           Bring stories, comments, categories and tags from WordPress (Tools → Export, an .xml file) or Ghost (Settings
-          → Labs → Export, a .json file), or restore a Wayfarer archive (.zip). Old addresses keep working: they answer
-          with a permanent redirect.
+          → Labs → Export, a .json file), move in from Polarsteps (its “download a copy of your data”, a .zip), or
+          restore a Wayfarer archive (.zip). Old addresses keep working: they answer with a permanent redirect.
         </p>
       </div>
       {job ? (
@@ -83,9 +83,10 @@ function ImportForm({
   const [file, setFile] = useState<File | null>(null)
   const [siteUrl, setSiteUrl] = useState('')
   const [includePages, setIncludePages] = useState(false)
+  const [publish, setPublish] = useState(false)
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (file) onSubmit(file, { siteUrl, includePages })
+    if (file) onSubmit(file, { siteUrl, includePages, publish })
   }
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Import a file">
@@ -126,21 +127,42 @@ function ImportForm({
           Needed for Ghost (its links say __GHOST_URL__); a WordPress export names its own address.
         </p>
       </div>
-      <label className="flex items-center gap-2 text-sm text-gray-700">
-        <input
-          type="checkbox"
-          checked={includePages}
-          disabled={busy}
-          onChange={(e) => setIncludePages(e.target.checked)}
-          className="h-4 w-4"
-        />
+      <Choice checked={includePages} disabled={busy} onChange={setIncludePages}>
         Import pages as stories too
-      </label>
+      </Choice>
+      <Choice checked={publish} disabled={busy} onChange={setPublish}>
+        Publish a Polarsteps trip at once (otherwise its trip, stories and photos arrive as drafts)
+      </Choice>
       {uploadProgress !== null && <ProgressBar label="Uploading" done={uploadProgress} total={100} unit="%" />}
       <Button type="submit" disabled={!file || busy}>
         {busy ? 'Uploading…' : 'Upload and check'}
       </Button>
     </form>
+  )
+}
+
+function Choice({
+  checked,
+  disabled,
+  onChange,
+  children,
+}: {
+  checked: boolean
+  disabled: boolean
+  onChange: (checked: boolean) => void
+  children: ReactNode
+}) {
+  return (
+    <label className="flex items-center gap-2 text-sm text-gray-700">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-4"
+      />
+      {children}
+    </label>
   )
 }
 

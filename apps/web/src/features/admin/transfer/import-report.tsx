@@ -13,12 +13,14 @@ const kindLabels: Record<ImportKind | 'file', string> = {
   subscribers: 'Newsletter subscribers',
   settings: 'Settings',
   trips: 'Trips',
+  track_points: 'Tracked points',
   file: 'In the file',
 }
 const formats: Record<ImportReport['format'], string> = {
   wordpress: 'WordPress export',
   ghost: 'Ghost export',
   wayfarer: 'Wayfarer archive',
+  polarsteps: 'Polarsteps export',
 }
 const outcomeLabels: Record<ReportEntry['outcome'], string> = { skipped: 'Skipped', failed: 'Failed', note: 'Note' }
 const n = (value: number) => value.toLocaleString('en-US')

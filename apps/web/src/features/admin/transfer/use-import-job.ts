@@ -18,6 +18,7 @@ export const isRunning = (job: ImportJob | undefined) => job?.state === 'checkin
 export interface ImportChoices {
   siteUrl: string
   includePages: boolean
+  publish: boolean
 }
 
 /**
@@ -43,6 +44,7 @@ export function useImportJob() {
           id: uploaded.id,
           site_url: choices.siteUrl.trim(),
           include_pages: choices.includePages,
+          publish: choices.publish,
         }),
       )
     } catch (e) {
