@@ -4,7 +4,7 @@ import { InvalidInputError, NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { z } from 'zod'
 import { csvLine, parseCsv } from './csv'
-import { SUBSCRIBER_STATUSES, type Subscriber, type SubscriberList, type SubscriberListInput } from './schema'
+import { subscriberStatuses, type Subscriber, type SubscriberList, type SubscriberListInput } from './schema'
 import { listOutboxFiles } from './transport'
 
 const select = {
@@ -56,7 +56,7 @@ export async function listSubscribers(deps: AppDeps, input: SubscriberListInput)
     deps.prisma.newsletterSubscriber.count({ where }),
     deps.prisma.newsletterSubscriber.groupBy({ by: ['status'], _count: { _all: true } }),
   ])
-  const counts = Object.fromEntries(SUBSCRIBER_STATUSES.map((s) => [s, 0])) as SubscriberList['counts']
+  const counts = Object.fromEntries(subscriberStatuses.map((s) => [s, 0])) as SubscriberList['counts']
   for (const g of grouped) counts[g.status] = g._count._all
   return {
     subscribers: rows.map(toSubscriber),

@@ -2,9 +2,10 @@ import { z } from 'zod'
 import { id, pageNumber, pageSize, text } from '../input-policy'
 import { HONEYPOT_FIELD } from '../limits'
 import { messages } from '../messages'
+import { subscriberStatuses } from '../statuses'
 
-export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const
-export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
+export { subscriberStatuses, subscriberStatusFilters } from '../statuses'
+export type SubscriberStatus = (typeof subscriberStatuses)[number]
 
 const email = text('Email', { error: messages.newsletter.invalidEmail })
   .trim()
@@ -28,7 +29,7 @@ export const subscriber = z.object({
   id: z.number(),
   email: z.string(),
   name: z.string(),
-  status: z.enum(SUBSCRIBER_STATUSES),
+  status: z.enum(subscriberStatuses),
   trip: z.object({ id: z.number(), title: z.string() }).nullable(),
   source: z.string(),
   created_at: z.string(),
@@ -40,7 +41,7 @@ export const subscriberListInput = z
   .object({
     page: pageNumber(),
     limit: pageSize(100).default(25),
-    status: z.enum(['all', ...SUBSCRIBER_STATUSES]).default('all'),
+    status: z.enum(['all', ...subscriberStatuses]).default('all'),
     search: text('Search').trim().max(200).default(''),
   })
   .default({ page: 1, limit: 25, status: 'all', search: '' })
@@ -48,7 +49,7 @@ export type SubscriberListInput = z.infer<typeof subscriberListInput>
 
 export const subscriberList = z.object({
   subscribers: z.array(subscriber),
-  counts: z.record(z.enum(SUBSCRIBER_STATUSES), z.number()),
+  counts: z.record(z.enum(subscriberStatuses), z.number()),
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), pages: z.number() }),
 })
 export type SubscriberList = z.infer<typeof subscriberList>
