@@ -68,7 +68,9 @@ test('Admin → Subscribers: search, export and import', async ({ page }, testIn
     ].join('\n'),
   )
   await page.locator('input[type=file][accept=".csv,text/csv"]').setInputFiles(file)
-  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText('Imported 2 (1 confirmed), skipped 0.')
+  await expect(page.getByRole('status').filter({ hasText: 'Imported' })).toHaveText(
+    'Imported 2 (1 confirmed), skipped 0.',
+  )
 
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill(`ghost-yes-${run}`)
   await page.getByRole('button', { name: 'Search', exact: true }).click()

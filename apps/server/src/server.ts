@@ -122,7 +122,13 @@ async function checkSharedSecretKey(
  * The outbox's worker (docs/followers.md). It writes through the database's own client, not the one that drops
  * the public-read cache: sending changes nothing visitors see, and a send must not slow their reads down.
  */
-function startMailWorker(app: FastifyInstance, deps: AppDeps, config: ServerConfig, database: Database, outboxDir: string) {
+function startMailWorker(
+  app: FastifyInstance,
+  deps: AppDeps,
+  config: ServerConfig,
+  database: Database,
+  outboxDir: string,
+) {
   const from = config.mail.from
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? new URL(config.publicUrl).hostname
   const worker = new MailWorker({

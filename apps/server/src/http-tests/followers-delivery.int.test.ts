@@ -40,7 +40,11 @@ describe('delivery exactly once', () => {
     try {
       await servers.database.prisma.newsletterSubscriber.createMany({ data: followers('pair', 120) })
       const owners = await Promise.all(servers.apps.map((app) => apiFor(app).asOwner()))
-      const res = await owners[0]!.post('/api/posts', { title: 'Two Workers', content: '<p>Both try.</p>', status: 'published' })
+      const res = await owners[0]!.post('/api/posts', {
+        title: 'Two Workers',
+        content: '<p>Both try.</p>',
+        status: 'published',
+      })
       expect(res.statusCode, res.body).toBe(200)
       for (const app of servers.apps) (app.deps.mail as MailWorker).wake()
       await eventually(() => countsByAddress('pair').size === 120)
@@ -60,14 +64,20 @@ describe('delivery exactly once', () => {
       smtp.refuseNext(2)
       const refusedBefore = smtp.refused
       const owner = await server.api.asOwner()
-      const res = await owner.post('/api/posts', { title: 'Busy Server', content: '<p>Later.</p>', status: 'published' })
+      const res = await owner.post('/api/posts', {
+        title: 'Busy Server',
+        content: '<p>Later.</p>',
+        status: 'published',
+      })
       const { id } = res.json().data
       await eventually(() => smtp.refused === refusedBefore + 1)
       await eventually(async () => {
         const row = await server.database.prisma.mailOutbox.findFirst({ where: { postId: id } })
         return row?.lastError !== null && row?.lastError !== undefined
       })
-      await eventually(async () => (await server.database.prisma.mailOutbox.findFirst({ where: { postId: id } }))?.status === 'sent')
+      await eventually(
+        async () => (await server.database.prisma.mailOutbox.findFirst({ where: { postId: id } }))?.status === 'sent',
+      )
       expect(countsByAddress('retry').get('retry0@example.com')).toBe(1)
       const row = await server.database.prisma.mailOutbox.findFirst({ where: { postId: id } })
       expect(row).toMatchObject({ status: 'sent', tries: 3 })
@@ -83,18 +93,43 @@ describe('delivery exactly once', () => {
       const { prisma } = server.database
       const [sub] = await prisma.newsletterSubscriber.createManyAndReturn({ data: followers('lease', 1) })
       const post = await prisma.post.create({
-        data: { title: 'Crashed Sender', slug: 'crashed-sender', content: '<p>x</p>', status: 'published', publishedAt: new Date(), mailedAt: new Date(), authorId: 1 },
+        data: {
+          title: 'Crashed Sender',
+          slug: 'crashed-sender',
+          content: '<p>x</p>',
+          status: 'published',
+          publishedAt: new Date(),
+          mailedAt: new Date(),
+          authorId: 1,
+        },
       })
       await prisma.mailOutbox.create({
-        data: { kind: 'story', email: sub!.email, subscriberId: sub!.id, postId: post.id, status: 'sending', tries: 1, leaseUntil: new Date(Date.now() - 1000) },
+        data: {
+          kind: 'story',
+          email: sub!.email,
+          subscriberId: sub!.id,
+          postId: post.id,
+          status: 'sending',
+          tries: 1,
+          leaseUntil: new Date(Date.now() - 1000),
+        },
       })
       await prisma.mailOutbox.create({
-        data: { kind: 'story', email: 'other@example.com', postId: post.id, status: 'sending', tries: 1, leaseUntil: new Date(Date.now() + 600_000) },
+        data: {
+          kind: 'story',
+          email: 'other@example.com',
+          postId: post.id,
+          status: 'sending',
+          tries: 1,
+          leaseUntil: new Date(Date.now() + 600_000),
+        },
       })
       await (server.app.deps.mail as MailWorker).drain()
       expect(countsByAddress('lease').get(sub!.email)).toBe(1)
       // Still leased by a live sender: left alone.
-      expect(await prisma.mailOutbox.findFirst({ where: { email: 'other@example.com' } })).toMatchObject({ status: 'sending' })
+      expect(await prisma.mailOutbox.findFirst({ where: { email: 'other@example.com' } })).toMatchObject({
+        status: 'sending',
+      })
     } finally {
       await server.close()
     }
@@ -105,12 +140,23 @@ describe('delivery exactly once', () => {
     try {
       const { prisma } = server.database
       const trip = await prisma.trip.create({
-        data: { slug: 'andes', title: 'Andes', startDate: new Date('2026-01-01'), timeZone: 'UTC', status: 'published' },
+        data: {
+          slug: 'andes',
+          title: 'Andes',
+          startDate: new Date('2026-01-01'),
+          timeZone: 'UTC',
+          status: 'published',
+        },
       })
       await prisma.newsletterSubscriber.createMany({ data: followers('tripfan', 1, { tripId: trip.id }) })
       const owner = await server.api.asOwner()
       await owner.post('/api/posts', { title: 'Elsewhere', content: '<p>Not the trip.</p>', status: 'published' })
-      const inTrip = await owner.post('/api/posts', { title: 'Andes Day', content: '<p>Up.</p>', status: 'published', trip_id: trip.id })
+      const inTrip = await owner.post('/api/posts', {
+        title: 'Andes Day',
+        content: '<p>Up.</p>',
+        status: 'published',
+        trip_id: trip.id,
+      })
       expect(inTrip.statusCode, inTrip.body).toBe(200)
       await eventually(() => countsByAddress('tripfan').size === 1)
       await (server.app.deps.mail as MailWorker).drain()

@@ -9,7 +9,15 @@ let owner: Api
 beforeAll(async () => {
   smtp = await startSmtpSink()
   server = await startTestServer({
-    config: { mail: { smtpUrl: smtp.url, from: 'Wayfarer <news@wayfarer.test>', dkim: undefined, checkEveryMs: 100, retryBaseMs: 50 } },
+    config: {
+      mail: {
+        smtpUrl: smtp.url,
+        from: 'Wayfarer <news@wayfarer.test>',
+        dkim: undefined,
+        checkEveryMs: 100,
+        retryBaseMs: 50,
+      },
+    },
   })
   owner = await server.api.asOwner()
 })
@@ -77,7 +85,9 @@ describe('subscribing by e-mail', () => {
     const from = { remoteAddress: '203.0.113.50' }
     const answers = []
     for (let i = 0; i < 6; i++)
-      answers.push((await server.api.post('/api/newsletter/subscribe', { email: `flood${i}@example.com` }, from)).statusCode)
+      answers.push(
+        (await server.api.post('/api/newsletter/subscribe', { email: `flood${i}@example.com` }, from)).statusCode,
+      )
     expect(answers.slice(0, 5)).toEqual([200, 200, 200, 200, 200])
     expect(answers[5]).toBe(429)
   })

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify'
 import { confirmByLink, getSiteSettings, unsubscribeByLink, type AppDeps, type LinkOutcome } from '@wayfarer/api'
 import { messages } from '@wayfarer/api/messages'
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const escape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 /** A plain page that says what the link did: it works without the web app and without JavaScript. */
 async function page(deps: AppDeps, reply: FastifyReply, outcome: LinkOutcome, done: string, title: string) {
@@ -38,10 +39,22 @@ export function registerNewsletterRoutes(app: FastifyInstance, deps: AppDeps): v
       page(deps, reply, await confirmByLink(deps, tokenOf(request.query)), messages.newsletter.confirmed, 'Subscribed'),
     )
     scope.get('/newsletter/unsubscribe', async (request, reply) =>
-      page(deps, reply, await unsubscribeByLink(deps, tokenOf(request.query)), messages.newsletter.unsubscribed, 'Unsubscribed'),
+      page(
+        deps,
+        reply,
+        await unsubscribeByLink(deps, tokenOf(request.query)),
+        messages.newsletter.unsubscribed,
+        'Unsubscribed',
+      ),
     )
     scope.post('/newsletter/unsubscribe', async (request, reply) =>
-      page(deps, reply, await unsubscribeByLink(deps, tokenOf(request.query)), messages.newsletter.unsubscribed, 'Unsubscribed'),
+      page(
+        deps,
+        reply,
+        await unsubscribeByLink(deps, tokenOf(request.query)),
+        messages.newsletter.unsubscribed,
+        'Unsubscribed',
+      ),
     )
   })
 }

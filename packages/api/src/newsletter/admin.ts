@@ -111,7 +111,13 @@ export async function importSubscribers(deps: AppDeps, csv: string) {
   const [header, ...rows] = parseCsv(csv)
   const names = (header ?? []).map((h) => h.trim().toLowerCase())
   const col = (keys: string[]) => names.findIndex((n) => keys.includes(n))
-  const at = { email: col(COLUMNS.email), name: col(COLUMNS.name), last: col(COLUMNS.lastName), created: col(COLUMNS.created), subscribed: col(COLUMNS.subscribed) }
+  const at = {
+    email: col(COLUMNS.email),
+    name: col(COLUMNS.name),
+    last: col(COLUMNS.lastName),
+    created: col(COLUMNS.created),
+    subscribed: col(COLUMNS.subscribed),
+  }
   if (at.email < 0) throw new InvalidInputError('The file has no email column')
   let added = 0
   let confirmed = 0
@@ -129,7 +135,16 @@ export async function importSubscribers(deps: AppDeps, csv: string) {
     const createdAt = Number.isNaN(created.getTime()) ? now : created
     const name = [cell(at.name), cell(at.last)].filter(Boolean).join(' ').slice(0, 100)
     const result = await deps.prisma.newsletterSubscriber.createMany({
-      data: [{ email, name, status: isConfirmed ? 'confirmed' : 'pending', confirmedAt: isConfirmed ? createdAt : null, source: 'import', createdAt }],
+      data: [
+        {
+          email,
+          name,
+          status: isConfirmed ? 'confirmed' : 'pending',
+          confirmedAt: isConfirmed ? createdAt : null,
+          source: 'import',
+          createdAt,
+        },
+      ],
       skipDuplicates: true,
     })
     if (result.count === 0) skipped++

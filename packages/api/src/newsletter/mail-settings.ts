@@ -3,7 +3,6 @@ import { mailSettings, type MailSettings } from './schema'
 
 const KEY = 'newsletter'
 
-
 const defaults: MailSettings = { wholeStory: false, notifyContact: false }
 
 export async function getMailSettings(prisma: Pick<PrismaClient, 'setting'>): Promise<MailSettings> {

@@ -109,7 +109,10 @@ async function renderRow(
     // A follower who left (or was removed) after the story was queued gets nothing.
     if (row.kind === 'story') {
       const follower = row.subscriber_id
-        ? await ctx.prisma.newsletterSubscriber.findUnique({ where: { id: row.subscriber_id }, select: { status: true } })
+        ? await ctx.prisma.newsletterSubscriber.findUnique({
+            where: { id: row.subscriber_id },
+            select: { status: true },
+          })
         : null
       if (follower?.status !== 'confirmed') return null
     }
@@ -117,7 +120,10 @@ async function renderRow(
     if (!post) return null
     const unsubscribeUrl = row.subscriber_id ? linkTo(ctx, 'unsubscribe', row.subscriber_id, row.email) : undefined
     const withLink = unsubscribeUrl ? { ...frame, unsubscribeUrl } : frame
-    return { mail: storyMail(withLink, post, site.settings.wholeStory, row.kind === 'test'), ...(unsubscribeUrl ? { unsubscribeUrl } : {}) }
+    return {
+      mail: storyMail(withLink, post, site.settings.wholeStory, row.kind === 'test'),
+      ...(unsubscribeUrl ? { unsubscribeUrl } : {}),
+    }
   }
   if (row.kind === 'contact') {
     const id = (row.payload as { messageId?: number } | null)?.messageId

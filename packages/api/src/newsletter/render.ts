@@ -43,7 +43,9 @@ function layout(frame: MailFrame, title: string, body: string): string {
 }
 
 const textFooter = (frame: MailFrame) =>
-  frame.unsubscribeUrl ? `\n\n--\nYou get this mail because you follow ${frame.siteName}.\nUnsubscribe: ${frame.unsubscribeUrl}\n` : ''
+  frame.unsubscribeUrl
+    ? `\n\n--\nYou get this mail because you follow ${frame.siteName}.\nUnsubscribe: ${frame.unsubscribeUrl}\n`
+    : ''
 
 export function confirmationMail(frame: MailFrame, confirmUrl: string): RenderedMail {
   const subject = `Confirm your subscription to ${frame.siteName}`

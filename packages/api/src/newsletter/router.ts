@@ -42,7 +42,9 @@ export const newsletterRouter = router({
     .output(subscribeOutput)
     .mutation(({ ctx, input }) => subscribe(ctx.deps, input, ctx.ip)),
   list: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/newsletter/subscribers', summary: 'The followers, paged and searched' } })
+    .meta({
+      rest: { method: 'GET', path: '/api/newsletter/subscribers', summary: 'The followers, paged and searched' },
+    })
     .input(subscriberListInput)
     .output(subscriberList)
     .query(({ ctx, input }) => listSubscribers(ctx.deps, input)),
@@ -73,7 +75,7 @@ export const newsletterRouter = router({
     .query(({ ctx, input }) => postMailStatus(ctx.deps, input.post_id)),
   sendTest: adminProcedure
     .meta({
-      rest: { method: 'POST', path: '/api/newsletter/posts/:post_id/test', summary: "Mail a story to the owner first" },
+      rest: { method: 'POST', path: '/api/newsletter/posts/:post_id/test', summary: 'Mail a story to the owner first' },
     })
     .input(postMailInput)
     .output(subscribeOutput)
@@ -83,7 +85,9 @@ export const newsletterRouter = router({
     .output(outboxFilesOutput)
     .query(({ ctx }) => outboxFiles(ctx.deps)),
   settings: adminProcedure
-    .meta({ rest: { method: 'GET', path: '/api/newsletter/settings', summary: 'What mails contain and who gets them' } })
+    .meta({
+      rest: { method: 'GET', path: '/api/newsletter/settings', summary: 'What mails contain and who gets them' },
+    })
     .output(mailSettings)
     .query(({ ctx }) => getMailSettings(ctx.deps.prisma)),
   saveSettings: adminProcedure

@@ -57,7 +57,9 @@ export type SubscriberList = z.infer<typeof subscriberList>
 export const subscriberIdInput = z.object({ id: id('Subscriber id') })
 
 /** A CSV file's text (Ghost, Substack, Mailchimp or Wayfarer's own export). */
-export const importSubscribersInput = z.object({ csv: text('CSV').max(5_000_000, 'The file is too large (5 MB at most)') })
+export const importSubscribersInput = z.object({
+  csv: text('CSV').max(5_000_000, 'The file is too large (5 MB at most)'),
+})
 export const importSubscribersOutput = z.object({ added: z.number(), confirmed: z.number(), skipped: z.number() })
 
 export const csvOutput = z.object({ filename: z.string(), csv: z.string() })

@@ -49,7 +49,10 @@ export async function subscribe(deps: AppDeps, input: SubscribeInput, ip: string
   const claimed = await deps.prisma.newsletterSubscriber.updateMany({
     where: {
       id: row.id,
-      OR: [{ lastConfirmationSentAt: null }, { lastConfirmationSentAt: { lt: new Date(now.getTime() - CONFIRMATION_INTERVAL_MS) } }],
+      OR: [
+        { lastConfirmationSentAt: null },
+        { lastConfirmationSentAt: { lt: new Date(now.getTime() - CONFIRMATION_INTERVAL_MS) } },
+      ],
     },
     data: {
       status: 'pending',

@@ -43,7 +43,12 @@ export function createMailTransport(options: MailTransportOptions): MailTranspor
     }
   }
   const dir = options.outboxDir
-  const files = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix', ...(dkim ? { dkim } : {}) })
+  const files = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+    ...(dkim ? { dkim } : {}),
+  })
   return {
     outboxDir: dir,
     async send(message) {
@@ -67,5 +72,7 @@ export async function listOutboxFiles(dir: string, limit = 100) {
         return { name, size: s.size, modified_at: s.mtime.toISOString() }
       }),
   )
-  return files.sort((a, b) => b.modified_at.localeCompare(a.modified_at) || b.name.localeCompare(a.name)).slice(0, limit)
+  return files
+    .sort((a, b) => b.modified_at.localeCompare(a.modified_at) || b.name.localeCompare(a.name))
+    .slice(0, limit)
 }

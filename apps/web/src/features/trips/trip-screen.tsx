@@ -63,11 +63,7 @@ function TripArticle({ trip }: { trip: TripPage }) {
       <TripFigures trip={trip} />
       {trip.map.bbox && <TripRoute trip={trip} onDay={showDay} />}
       <TripTimeline slug={trip.slug} first={trip.timeline} nextDay={trip.timeline_next_day} />
-      <NewsletterForm
-        tripId={trip.id}
-        heading="Follow this trip"
-        text={`New days of ${trip.title} in your inbox.`}
-      />
+      <NewsletterForm tripId={trip.id} heading="Follow this trip" text={`New days of ${trip.title} in your inbox.`} />
     </article>
   )
 }

@@ -50,8 +50,8 @@ function TransferCard() {
     <Card className="space-y-3 p-5">
       <h3 className="text-lg font-semibold text-gray-900">Export and import</h3>
       <p className="text-sm text-gray-600">
-        CSV with the columns Ghost, Substack and Mailchimp use (email, name, created date). Imported addresses count
-        as confirmed only when the file says they were subscribed.
+        CSV with the columns Ghost, Substack and Mailchimp use (email, name, created date). Imported addresses count as
+        confirmed only when the file says they were subscribed.
       </p>
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => void exportCsv().catch(() => setStatus('The export failed.'))}>
@@ -83,14 +83,28 @@ function MailSettingsCard() {
     <Card className="space-y-3 p-5">
       <h3 className="text-lg font-semibold text-gray-900">Mail settings</h3>
       <label className="flex items-center gap-2 text-gray-800">
-        <input type="checkbox" checked={settings.data?.wholeStory ?? false} disabled={!settings.data} onChange={toggle('wholeStory')} />
+        <input
+          type="checkbox"
+          checked={settings.data?.wholeStory ?? false}
+          disabled={!settings.data}
+          onChange={toggle('wholeStory')}
+        />
         Mail the whole story (otherwise the excerpt and a link)
       </label>
       <label className="flex items-center gap-2 text-gray-800">
-        <input type="checkbox" checked={settings.data?.notifyContact ?? false} disabled={!settings.data} onChange={toggle('notifyContact')} />
+        <input
+          type="checkbox"
+          checked={settings.data?.notifyContact ?? false}
+          disabled={!settings.data}
+          onChange={toggle('notifyContact')}
+        />
         E-mail me each new contact message
       </label>
-      {save.isError && <p role="alert" className="text-sm text-red-700">The settings could not be saved.</p>}
+      {save.isError && (
+        <p role="alert" className="text-sm text-red-700">
+          The settings could not be saved.
+        </p>
+      )}
     </Card>
   )
 }

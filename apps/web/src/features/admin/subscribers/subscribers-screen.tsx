@@ -47,7 +47,11 @@ export function SubscribersScreen() {
       >
         {(data) => <SubscriberTable rows={data.subscribers} onRemove={remove.run} busyId={remove.busyId} />}
       </QueryView>
-      <Pagination page={view.page} pages={list.data?.pagination.pages ?? 1} onPage={(page) => onViewChange({ ...view, page })} />
+      <Pagination
+        page={view.page}
+        pages={list.data?.pagination.pages ?? 1}
+        onPage={(page) => onViewChange({ ...view, page })}
+      />
       <SubscriberTools />
     </div>
   )
