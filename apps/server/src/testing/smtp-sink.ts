@@ -59,7 +59,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
 }
 
 /** Polls until `check` holds (or fails after `ms`): tests say what happens, never how fast. */
-export async function eventually(check: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, ms = 60_000): Promise<void> {
   const end = Date.now() + ms
   while (!(await check())) {
     if (Date.now() > end) throw new Error('condition not met in time')
