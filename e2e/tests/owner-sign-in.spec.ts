@@ -11,6 +11,7 @@ const adminRoutes = [
   '/admin/settings',
   '/admin/gallery',
   '/admin/messages',
+  '/admin/subscribers',
 ]
 
 // The e2e project has no DOM types: read the browser's storage through string expressions.

@@ -90,6 +90,15 @@ export const envSchema = z.object({
     },
   ),
   MAP_TILES_ATTRIBUTION: optionalString,
+  // Mail to followers (docs/followers.md): without SMTP_URL mails are written to DATA_DIR/outbox as .eml files.
+  SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    message: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: optionalString,
+  DKIM_PRIVATE_KEY: optionalString,
+  DKIM_SELECTOR: optionalString,
+  MAIL_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(5),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -130,16 +139,44 @@ export interface ServerConfig {
   locationPrecision: number
   /** Raster tiles for the map; undefined draws the built-in vector world map. */
   mapTiles: { url: string; attribution: string } | undefined
+  mail: MailConfig
+}
+
+export interface MailConfig {
+  /** Undefined: write each mail as an .eml file into DATA_DIR/outbox. */
+  smtpUrl: string | undefined
+  /** The From header; the DKIM domain is its domain. */
+  from: string
+  dkim: { privateKey: string; selector: string } | undefined
+  /** How often the outbox is looked at besides the wake-ups of this process's own writes. */
+  checkEveryMs: number
+  /** The first retry's delay; each further one doubles it. */
+  retryBaseMs: number
+}
+
+function mailConfig(e: Env, publicUrl: string): MailConfig {
+  const host = new URL(publicUrl).hostname
+  return {
+    smtpUrl: e.SMTP_URL,
+    from: e.MAIL_FROM ?? `Wayfarer <no-reply@${host.includes('.') ? host : `${host}.localdomain`}>`,
+    dkim:
+      e.DKIM_PRIVATE_KEY && e.DKIM_SELECTOR
+        ? { privateKey: e.DKIM_PRIVATE_KEY.replace(/\\n/g, '\n'), selector: e.DKIM_SELECTOR }
+        : undefined,
+    checkEveryMs: e.MAIL_CHECK_SECONDS * 1000,
+    retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+  }
 }
 
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   const e = parseEnv(envSchema, env)
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     secretKey: e.SECRET_KEY,
@@ -160,5 +197,6 @@ export function loadConfig(env: Record<string, string | undefined>): ServerConfi
     youtube: { apiKey: e.YOUTUBE_API_KEY, channelId: e.YOUTUBE_CHANNEL_ID, baseUrl: e.YOUTUBE_BASE_URL },
     locationPrecision: e.LOCATION_PRECISION,
     mapTiles: e.MAP_TILES_URL ? { url: e.MAP_TILES_URL, attribution: e.MAP_TILES_ATTRIBUTION ?? '' } : undefined,
+    mail: mailConfig(e, publicUrl),
   }
 }

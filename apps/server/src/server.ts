@@ -18,6 +18,8 @@ import {
   ImportJobs,
   LocalImageStore,
   LoginThrottle,
+  MailWorker,
+  createMailTransport,
   MAX_IMAGE_BYTES,
   MAX_TRPC_BATCH,
   parseCloudinaryUrl,
@@ -38,6 +40,7 @@ import { registerFeeds } from './seo/feeds'
 import { registerLocalMedia } from './media/media-routes'
 import { registerTransferRoutes } from './http/transfer-routes'
 import { registerTrackRoutes } from './http/track-routes'
+import { registerNewsletterRoutes } from './http/newsletter-routes'
 import { registerRequestLog } from './http/request-log'
 import { warmPublishedVariants } from './media/warm-variants'
 import { resolveSecretKey, verifySharedSecretKey } from './secret-key'
@@ -118,6 +121,39 @@ async function checkSharedSecretKey(
     if (ownsDatabase) await database.close()
     throw error
   }
+}
+
+/**
+ * The outbox's worker (docs/followers.md). It writes through the database's own client, not the one that drops
+ * the public-read cache: sending changes nothing visitors see, and a send must not slow their reads down.
+ */
+function startMailWorker(
+  app: FastifyInstance,
+  deps: AppDeps,
+  config: ServerConfig,
+  database: Database,
+  outboxDir: string,
+) {
+  const from = config.mail.from
+  const domain = /@([^>\s]+)/.exec(from)?.[1] ?? new URL(config.publicUrl).hostname
+  const worker = new MailWorker({
+    prisma: database.prisma,
+    transport: createMailTransport({
+      smtpUrl: config.mail.smtpUrl,
+      outboxDir,
+      dkim: config.mail.dkim ? { ...config.mail.dkim, domain } : undefined,
+    }),
+    now: deps.now,
+    publicUrl: config.publicUrl,
+    secretKey: deps.config.secretKey,
+    from,
+    checkEveryMs: config.mail.checkEveryMs,
+    retryBaseMs: config.mail.retryBaseMs,
+    onError: (err) => app.log.error({ err }, 'mail outbox failed'),
+  })
+  deps.mail ??= worker
+  app.addHook('onReady', async () => worker.start())
+  app.addHook('preClose', async () => worker.stop())
 }
 
 /** Builds the whole application (database, services, HTTP routes) without listening. */
@@ -252,6 +288,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     checkEveryMs: config.scheduleCheckMs,
     onPublished: (posts) => {
       publicCache.invalidate()
+      deps.mail?.wake()
       app.log.info({ posts: posts.map((p) => p.id) }, `published ${posts.length} scheduled post(s)`)
       options.onScheduledPublish?.(posts)
     },
@@ -260,6 +297,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   deps.scheduler ??= scheduler
   app.addHook('onReady', async () => scheduler.start())
   app.addHook('preClose', async () => scheduler.stop())
+  startMailWorker(app, deps, config, database, path.join(ephemeral ?? config.dataDir, 'outbox'))
   views.start()
 
   app.decorate('passwordBox', await ensureAdmin(deps, config, app.log))
@@ -288,6 +326,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   registerRest(app, deps)
   registerTransferRoutes(app, deps)
   registerTrackRoutes(app, deps)
+  registerNewsletterRoutes(app, deps)
   if (localStore) await registerLocalMedia(app, localStore, storeRoot)
   registerFeeds(app, deps)
   errorBoundary.pages = await registerSpa(

@@ -12,6 +12,7 @@ import type { ImportJobs } from './transfer/jobs'
 import type { HostResolver } from './import/image-fetch'
 import type { StorageDeps } from './storage-deps'
 import type { TrackReleases } from './trips/track-releases'
+import type { MailHandle } from './newsletter/worker'
 
 /** Settings the domain needs from the server's configuration (never read from process.env here). */
 export interface ApiConfig {
@@ -54,6 +55,8 @@ export interface AppDeps extends StorageDeps {
   importJobs?: ImportJobs
   /** When the next tracked point goes public, for what keeps public answers (absent in one-off tools). */
   trackReleases?: TrackReleases
+  /** The outbox's worker: woken when a mail is queued (absent in one-off tools; the server's worker sends). */
+  mail?: MailHandle
   /** How the import looks up the old site's host names before it copies images (the system resolver by default). */
   resolveHost?: HostResolver
 }

@@ -98,6 +98,17 @@ export const messages = {
     notFound: 'Message not found',
     deleteConfirm: 'Delete this message? This cannot be undone.',
   },
+  newsletter: {
+    checkInbox: 'Check your inbox to confirm',
+    invalidEmail: 'Please enter a valid email address',
+    tooMany: 'You have signed up several times in a short time. Please try again later.',
+    tripNotFound: 'Trip not found',
+    subscriberNotFound: 'Subscriber not found',
+    confirmed: 'You are subscribed. New stories will reach your inbox.',
+    unsubscribed: 'You are unsubscribed. No more mail will come from this site.',
+    badLink: 'This link is not valid or has expired. Nothing was changed.',
+    testSent: 'A test mail is on its way to you.',
+  },
   videos: {
     failed: 'Unable to load videos at the moment',
     sample: 'Videos loading with sample content',

@@ -14,6 +14,7 @@ import { placesRouter } from './places/router'
 import { redirectsRouter } from './redirects/router'
 import { transferRouter } from './transfer/router'
 import { tripsRouter } from './trips/router'
+import { newsletterRouter } from './newsletter/router'
 
 export const appRouter = router({
   health: healthRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   redirects: redirectsRouter,
   transfer: transferRouter,
   trips: tripsRouter,
+  newsletter: newsletterRouter,
 })
 
 export type AppRouter = typeof appRouter

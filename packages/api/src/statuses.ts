@@ -7,3 +7,7 @@ export const commentStatuses = ['pending', 'approved', 'denied', 'spam'] as cons
 /** The moderation screen's filters: every status, or all of them. */
 export const commentStatusFilters = ['all', ...commentStatuses] as const
 export type CommentStatusFilter = (typeof commentStatusFilters)[number]
+
+/** A follower by e-mail: mail goes to confirmed ones only (docs/followers.md). */
+export const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed', 'bounced'] as const
+export const subscriberStatusFilters = ['all', ...subscriberStatuses] as const

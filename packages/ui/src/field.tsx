@@ -33,3 +33,23 @@ export function TextAreaField({ id, label, ...textarea }: Labelled & TextareaHTM
     </div>
   )
 }
+
+/**
+ * The honeypot of the visitors' forms: hidden from people and screen readers; bots that fill every field give
+ * themselves away. `name` is the field the server checks.
+ */
+export function Honeypot(props: { id: string; name: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label htmlFor={props.id}>Leave this field empty</label>
+      <input
+        id={props.id}
+        name={props.name}
+        tabIndex={-1}
+        autoComplete="off"
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </div>
+  )
+}

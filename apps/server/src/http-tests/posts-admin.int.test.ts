@@ -285,7 +285,10 @@ describe('the dashboard payload', () => {
         },
       ],
     })
-    await prisma.newsletterSubscriber.create({ data: { email: 'reader@example.com' } })
+    // Only confirmed followers count; a pending address has not said yes yet.
+    await prisma.newsletterSubscriber.createMany({
+      data: [{ email: 'reader@example.com', status: 'confirmed' }, { email: 'maybe@example.com' }],
+    })
     const res = await owner.get('/api/posts/admin/stats')
     expect(res.statusCode).toBe(200)
     const data = res.json().data

@@ -85,7 +85,13 @@ export const archiveTables: ArchiveTable[] = [
     keepIds: false,
     report: null,
   },
-  { table: 'newsletter_subscribers', key: ['email'], keepIds: true, report: 'subscribers' },
+  {
+    table: 'newsletter_subscribers',
+    key: ['email'],
+    refs: { trip_id: 'trips' },
+    keepIds: true,
+    report: 'subscribers',
+  },
   { table: 'settings', key: ['key'], keepIds: false, report: 'settings' },
   { table: 'redirects', key: ['from_path'], keepIds: true, report: 'redirects' },
   {

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps'
 import { NotFoundError, RateLimitedError } from '../errors'
 import { messages } from '../messages'
 import { describeWait } from '../rate-limit/limiter'
+import { getMailSettings } from '../newsletter/mail-settings'
 import type { ContactInput, ContactList, ContactListInput, ContactMessage } from './schema'
 
 // Enough for a visitor who corrects a typo and writes again; a script gets stopped quickly.
@@ -29,7 +30,19 @@ export async function submitContact(deps: AppDeps, input: ContactInput, ip: stri
     data: { ...input, ipHash, createdAt: deps.now() },
     select: { id: true },
   })
+  await notifyOwner(deps, row.id)
   return row
+}
+
+/** A copy to the owner's inbox when they asked for one (Admin → Subscribers, settings), through the outbox. */
+async function notifyOwner(deps: AppDeps, messageId: number): Promise<void> {
+  if (!(await getMailSettings(deps.prisma)).notifyContact) return
+  const owner = await deps.prisma.user.findFirst({ orderBy: { id: 'asc' }, select: { email: true } })
+  if (!owner) return
+  await deps.prisma.mailOutbox.create({
+    data: { kind: 'contact', email: owner.email, payload: { messageId }, nextAttemptAt: deps.now() },
+  })
+  deps.mail?.wake()
 }
 
 type Row = {

@@ -11,7 +11,7 @@ export async function dashboardStatsOf(deps: AppDeps): Promise<DashboardStats> {
     prisma.post.groupBy({ by: ['status'], _count: { _all: true } }),
     prisma.post.aggregate({ _sum: { viewCount: true } }),
     prisma.comment.groupBy({ by: ['status'], _count: { _all: true } }),
-    prisma.newsletterSubscriber.count(),
+    prisma.newsletterSubscriber.count({ where: { status: 'confirmed' } }),
     prisma.post.findMany({
       orderBy: [{ updatedAt: 'desc' }, { id: 'desc' }],
       take: RECENT,

@@ -152,12 +152,14 @@ export async function createPost(
         authorId,
         categoryId: input.category_id ?? null,
         publishedAt,
+        mailFollowers: input.status !== 'draft' && input.email_followers !== false,
         tags: { create: tagIds.map((tagId) => ({ tagId })) },
       },
       select: { id: true, slug: true },
     }),
   ).finally(() => {
     if (input.status === 'scheduled') deps.scheduler?.wake()
+    if (input.status === 'published') deps.mail?.wake()
   })
 }
 
@@ -177,6 +179,21 @@ function publicationTime(
   if (status === 'scheduled')
     return input.published_at || input.status === 'scheduled' ? scheduledTime(deps, input.published_at) : undefined
   return existing.status === 'scheduled' ? null : undefined
+}
+
+/**
+ * Whether the followers get the story by mail: decided when it goes out for the first time (published now or
+ * scheduled) and while it waits for its time; a story that was out already is never mailed again.
+ */
+function mailChoice(
+  existingStatus: string,
+  input: UpdatePostData,
+  publishedAt: Date | null | undefined,
+): { mailFollowers?: boolean } {
+  const status = input.status ?? existingStatus
+  if (publishedAt && status !== 'draft') return { mailFollowers: input.email_followers !== false }
+  if (status === 'scheduled' && input.email_followers !== undefined) return { mailFollowers: input.email_followers }
+  return {}
 }
 
 export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<{ id: number; slug: string }> {
@@ -212,6 +229,7 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
           ...(input.status ? { status: input.status } : {}),
           ...(input.category_id !== undefined ? { categoryId: input.category_id } : {}),
           ...(publishedAt !== undefined ? { publishedAt } : {}),
+          ...mailChoice(existing.status, input, publishedAt),
           ...(input.tags ? { tags: { create: tagIds.map((tagId) => ({ tagId })) } } : {}),
         },
         select: { id: true, slug: true },
@@ -219,5 +237,6 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
     })
   })
   if (existing.status === 'scheduled' || input.status === 'scheduled') deps.scheduler?.wake()
+  if (input.status === 'published') deps.mail?.wake()
   return saved
 }

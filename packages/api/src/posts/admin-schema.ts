@@ -145,6 +145,11 @@ const postFields = {
     .datetime({ offset: true, error: 'When it happened must be a date and time such as 2026-03-12T18:30:00Z' })
     .nullable()
     .optional(),
+  /**
+   * Whether publishing (now or when a schedule comes due) e-mails the story to the followers; absent: it does.
+   * Only the first publication mails; editing a story that is out already never does.
+   */
+  email_followers: z.boolean().optional(),
   meta_title: optionalText(200),
   meta_description: optionalText(500),
   meta_keywords: z

@@ -48,7 +48,7 @@ async function countFigures(deps: Pick<AppDeps, 'prisma' | 'places'>): Promise<R
     deps.prisma.post.count({ where: { status: 'published' } }),
     deps.prisma.galleryImage.count({ where: { isPublished: true } }),
     deps.prisma.trip.count({ where: { status: 'published' } }),
-    deps.prisma.newsletterSubscriber.count(),
+    deps.prisma.newsletterSubscriber.count({ where: { status: 'confirmed' } }),
   ])
   return { countries: snapshot.countries.length, stories, photos, trips, followers }
 }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
-import { Button, Field, SentNotice, TextAreaField, Toast } from '@wayfarer/ui'
+import { Button, Field, Honeypot, SentNotice, TextAreaField, Toast } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { COMMENT_COUNTER_LIMIT, COMMENT_MIN_LENGTH, HONEYPOT_FIELD } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
@@ -68,7 +68,7 @@ export function CommentForm({ postId }: { postId: number }) {
         value={values.author_website}
         onChange={edit('author_website')}
       />
-      <Honeypot value={form.honeypot} onChange={form.setHoneypot} />
+      <Honeypot id="comment-website-url" name={HONEYPOT_FIELD} value={form.honeypot} onChange={form.setHoneypot} />
       <div>
         <TextAreaField
           id="comment-content"
@@ -87,23 +87,6 @@ export function CommentForm({ postId }: { postId: number }) {
         {form.busy ? 'Submitting…' : 'Post Comment'}
       </Button>
     </form>
-  )
-}
-
-/** Hidden from people and screen readers; bots that fill every field give themselves away. */
-function Honeypot({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  return (
-    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
-      <label htmlFor="comment-website-url">Leave this field empty</label>
-      <input
-        id="comment-website-url"
-        name={HONEYPOT_FIELD}
-        tabIndex={-1}
-        autoComplete="off"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </div>
   )
 }
 

@@ -11,6 +11,7 @@ import { dayAnchor, formatDistance, flagOf, lastSeenLine, tripDatesLine } from '
 import { LiveBadge } from './trip-card'
 import { TripTimeline } from './trip-timeline'
 import { tripQuery } from './queries'
+import { NewsletterForm } from '../blog/newsletter-form'
 
 // The map code (d3-geo, the world's shapes) loads only on pages that draw a map, as on /map.
 const TripMap = lazy(() => import('./trip-map'))
@@ -62,6 +63,7 @@ function TripArticle({ trip }: { trip: TripPage }) {
       <TripFigures trip={trip} />
       {trip.map.bbox && <TripRoute trip={trip} onDay={showDay} />}
       <TripTimeline slug={trip.slug} first={trip.timeline} nextDay={trip.timeline_next_day} />
+      <NewsletterForm tripId={trip.id} heading="Follow this trip" text={`New days of ${trip.title} in your inbox.`} />
     </article>
   )
 }

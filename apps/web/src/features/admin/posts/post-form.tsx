@@ -71,7 +71,7 @@ export function PostForm({ post, initial }: Props) {
             post={post}
             saving={saving}
             incomplete={!values.title.trim() || !hasStoryContent(values.content)}
-            onSave={(status, at) => void save(status, at)}
+            onSave={(status, at, mail) => void save(status, at, mail)}
           />
           <TripPicker values={values} set={set} error={tripError} />
           <TaxonomyCard values={values} set={set} categories={categories.data} tags={tags.data} />

@@ -31,8 +31,11 @@ export function usePostSave(post: EditedPost | undefined, values: PostFormValues
   // A refusal about the story's trip (it lies outside the trip's dates) is said next to the trip picker too.
   const [tripError, setTripError] = useState<string | null>(null)
 
-  const save = async (status?: PostStatusValue, publishAt?: string) => {
-    const when = publishAt ? { published_at: publishAt } : {}
+  const save = async (status?: PostStatusValue, publishAt?: string, emailFollowers?: boolean) => {
+    const when = {
+      ...(publishAt ? { published_at: publishAt } : {}),
+      ...(emailFollowers === undefined ? {} : { email_followers: emailFollowers }),
+    }
     setTripError(null)
     let created: number | null = null
     try {

@@ -19,6 +19,11 @@ export const adminNavEntries: AdminNavEntry[] = [
   { label: 'Gallery', to: '/admin/gallery', icon: 'M4 5h16v14H4zM4 15l4-4 5 5 3-3 4 4' },
   { label: 'Comments', to: '/admin/comments', icon: 'M4 5h16v11H8l-4 4z' },
   { label: 'Messages', to: '/admin/messages', icon: 'M3 6h18v12H3zM3 7l9 6 9-6' },
+  {
+    label: 'Subscribers',
+    to: '/admin/subscribers',
+    icon: 'M9 11a4 4 0 100-8 4 4 0 000 8zM2 21v-1a6 6 0 0112 0v1M16 3.5a4 4 0 010 7.5M22 21v-1a6 6 0 00-4-5.6',
+  },
   { label: 'Settings', to: '/admin/settings', icon: 'M12 8a4 4 0 100 8 4 4 0 000-8zM12 2v3M12 19v3M2 12h3M19 12h3' },
 ]
 

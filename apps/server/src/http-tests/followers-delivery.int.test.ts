@@ -1,0 +1,223 @@
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import type { MailWorker } from '@wayfarer/api'
+import type { ServerConfig } from '../config'
+import { startServersOnOneDatabase, startTestServer, type TestServer } from '../testing/test-server'
+import { apiFor } from '../testing/api'
+import { eventually, startSmtpSink, type SmtpSink } from '../testing/smtp-sink'
+
+// Servers, an SMTP server and their mails: on a loaded machine this takes longer than a request test.
+vi.setConfig({ testTimeout: 90_000 })
+
+let smtp: SmtpSink
+beforeAll(async () => {
+  smtp = await startSmtpSink()
+})
+afterAll(() => smtp.close())
+
+const mailConfig = (smtpUrl: string | undefined): Partial<ServerConfig> => ({
+  mail: { smtpUrl, from: 'Wayfarer <news@wayfarer.test>', dkim: undefined, checkEveryMs: 100, retryBaseMs: 50 },
+})
+
+const followers = (prefix: string, n: number, extra: { tripId?: number } = {}) =>
+  Array.from({ length: n }, (_, i) => ({
+    email: `${prefix}${i}@example.com`,
+    status: 'confirmed' as const,
+    confirmedAt: new Date(),
+    ...extra,
+  }))
+
+const countsByAddress = (prefix: string) => {
+  const counts = new Map<string, number>()
+  for (const mail of smtp.received)
+    for (const to of [mail.to].flat())
+      for (const v of to?.value ?? [])
+        if (v.address?.startsWith(prefix)) counts.set(v.address, (counts.get(v.address) ?? 0) + 1)
+  return counts
+}
+
+describe('delivery exactly once', () => {
+  it('two servers on one database send each follower the story once', async () => {
+    const servers = await startServersOnOneDatabase({ count: 2, config: mailConfig(smtp.url) })
+    try {
+      await servers.database.prisma.newsletterSubscriber.createMany({ data: followers('pair', 60) })
+      const owners = await Promise.all(servers.apps.map((app) => apiFor(app).asOwner()))
+      const res = await owners[0]!.post('/api/posts', {
+        title: 'Two Workers',
+        content: '<p>Both try.</p>',
+        status: 'published',
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      for (const app of servers.apps) (app.deps.mail as MailWorker).wake()
+      await eventually(() => countsByAddress('pair').size === 60)
+      await Promise.all(servers.apps.map((app) => (app.deps.mail as MailWorker).drain()))
+      expect([...countsByAddress('pair').values()].every((n) => n === 1)).toBe(true)
+      const rows = await servers.database.prisma.mailOutbox.groupBy({ by: ['status'], _count: { _all: true } })
+      expect(rows).toEqual([{ status: 'sent', _count: { _all: 60 } }])
+    } finally {
+      await servers.close()
+    }
+  })
+
+  it('retries when the SMTP server refuses the first tries, and records the error meanwhile', async () => {
+    const server = await startTestServer({ config: mailConfig(smtp.url) })
+    try {
+      await server.database.prisma.newsletterSubscriber.createMany({ data: followers('retry', 1) })
+      smtp.refuseNext(2)
+      const refusedBefore = smtp.refused
+      const owner = await server.api.asOwner()
+      const res = await owner.post('/api/posts', {
+        title: 'Busy Server',
+        content: '<p>Later.</p>',
+        status: 'published',
+      })
+      const { id } = res.json().data
+      await eventually(() => smtp.refused === refusedBefore + 1)
+      await eventually(async () => {
+        const row = await server.database.prisma.mailOutbox.findFirst({ where: { postId: id } })
+        return row?.lastError !== null && row?.lastError !== undefined
+      })
+      await eventually(
+        async () => (await server.database.prisma.mailOutbox.findFirst({ where: { postId: id } }))?.status === 'sent',
+      )
+      expect(countsByAddress('retry').get('retry0@example.com')).toBe(1)
+      const row = await server.database.prisma.mailOutbox.findFirst({ where: { postId: id } })
+      expect(row).toMatchObject({ status: 'sent', tries: 3 })
+      expect(smtp.refused).toBe(refusedBefore + 2)
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('a row left mid-send by a process that died is sent once its lease runs out', async () => {
+    const server = await startTestServer({ config: mailConfig(smtp.url) })
+    try {
+      const { prisma } = server.database
+      const [sub] = await prisma.newsletterSubscriber.createManyAndReturn({ data: followers('lease', 1) })
+      const post = await prisma.post.create({
+        data: {
+          title: 'Crashed Sender',
+          slug: 'crashed-sender',
+          content: '<p>x</p>',
+          status: 'published',
+          publishedAt: new Date(),
+          mailedAt: new Date(),
+          authorId: 1,
+        },
+      })
+      await prisma.mailOutbox.create({
+        data: {
+          kind: 'story',
+          email: sub!.email,
+          subscriberId: sub!.id,
+          postId: post.id,
+          status: 'sending',
+          tries: 1,
+          leaseUntil: new Date(Date.now() - 1000),
+        },
+      })
+      await prisma.mailOutbox.create({
+        data: {
+          kind: 'story',
+          email: 'other@example.com',
+          postId: post.id,
+          status: 'sending',
+          tries: 1,
+          leaseUntil: new Date(Date.now() + 600_000),
+        },
+      })
+      await (server.app.deps.mail as MailWorker).drain()
+      expect(countsByAddress('lease').get(sub!.email)).toBe(1)
+      // Still leased by a live sender: left alone.
+      expect(await prisma.mailOutbox.findFirst({ where: { email: 'other@example.com' } })).toMatchObject({
+        status: 'sending',
+      })
+    } finally {
+      await server.close()
+    }
+  })
+
+  it('follow one trip: its stories reach its followers, other stories do not', async () => {
+    const server = await startTestServer({ config: mailConfig(smtp.url) })
+    try {
+      const { prisma } = server.database
+      const trip = await prisma.trip.create({
+        data: {
+          slug: 'andes',
+          title: 'Andes',
+          startDate: new Date('2026-01-01'),
+          timeZone: 'UTC',
+          status: 'published',
+        },
+      })
+      await prisma.newsletterSubscriber.createMany({ data: followers('tripfan', 1, { tripId: trip.id }) })
+      const owner = await server.api.asOwner()
+      await owner.post('/api/posts', { title: 'Elsewhere', content: '<p>Not the trip.</p>', status: 'published' })
+      const inTrip = await owner.post('/api/posts', {
+        title: 'Andes Day',
+        content: '<p>Up.</p>',
+        status: 'published',
+        trip_id: trip.id,
+      })
+      expect(inTrip.statusCode, inTrip.body).toBe(200)
+      await eventually(() => countsByAddress('tripfan').size === 1)
+      await (server.app.deps.mail as MailWorker).drain()
+      const got = smtp.to('tripfan0@example.com').map((m) => m.subject)
+      expect(got).toEqual(['Andes Day'])
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('scheduled stories', () => {
+  it('are mailed when they go out, not when they were scheduled', async () => {
+    const server = await startTestServer({ config: { ...mailConfig(smtp.url), scheduleCheckMs: 60_000 } })
+    try {
+      await server.database.prisma.newsletterSubscriber.createMany({ data: followers('sched', 1) })
+      const owner = await server.api.asOwner()
+      const at = new Date(Date.now() + 2000)
+      const res = await owner.post('/api/posts', {
+        title: 'Later Today',
+        content: '<p>Soon.</p>',
+        status: 'scheduled',
+        published_at: at.toISOString(),
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      await (server.app.deps.mail as MailWorker).drain()
+      if (Date.now() < at.getTime()) expect(countsByAddress('sched').size).toBe(0)
+      await eventually(() => countsByAddress('sched').size === 1)
+      const mail = smtp.to('sched0@example.com')[0]!
+      expect(mail.subject).toBe('Later Today')
+      const row = await server.database.prisma.mailOutbox.findFirst({ where: { email: 'sched0@example.com' } })
+      expect(row!.createdAt.getTime()).toBeGreaterThanOrEqual(at.getTime())
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('without SMTP', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer({ config: mailConfig(undefined) })
+  })
+  afterAll(() => server.close())
+
+  it('writes each mail as an .eml file into the outbox folder and lists it for the owner', async () => {
+    const res = await server.api.post('/api/newsletter/subscribe', { email: 'files@example.com' })
+    expect(res.statusCode).toBe(200)
+    const owner = await server.api.asOwner()
+    let files: { name: string }[] = []
+    await eventually(async () => {
+      files = (await owner.get('/api/newsletter/outbox')).json().data.files
+      return files.length === 1
+    })
+    const dir = server.app.deps.mail!.outboxDir!
+    const eml = await readFile(path.join(dir, files[0]!.name), 'utf8')
+    expect(eml).toMatch(/^To: files@example.com$/m)
+    expect(eml).toContain('/newsletter/confirm?token=')
+    expect((await owner.get('/api/newsletter/outbox')).json().data.writesFiles).toBe(true)
+  })
+})
