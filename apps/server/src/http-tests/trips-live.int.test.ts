@@ -216,6 +216,21 @@ describe('private zones, pausing, and points kept out', () => {
     expect((await track()).points.find((pt) => pt.latitude === HOME.latitude + 0.001)?.in_zone).toBe(true)
   })
 
+  it('a zone drawn after points went public takes them out of the public track at the next read', async () => {
+    expect((await page()).raw).toContain('[-71.3,-52.6]')
+    const zoned = await asOwner<AdminTrack>(server, 'PUT', `/api/trips/${trip.id}/track`, {
+      zones: [
+        { name: 'Home', ...HOME, radius_m: 3000 },
+        { name: 'Friends', latitude: -52.6, longitude: -71.3, radius_m: 2000 },
+      ],
+    })
+    expect(zoned.status).toBe(200)
+    expect((await page()).raw).not.toContain('-52.6')
+    await asOwner<AdminTrack>(server, 'PUT', `/api/trips/${trip.id}/track`, {
+      zones: [{ name: 'Home', ...HOME, radius_m: 3000 }],
+    })
+  })
+
   it('keeps an impossible jump out of the public track, with the reason for the owner', async () => {
     // Punta Arenas to Lima in ten minutes.
     expect((await send(location(-12.05, -77.04, at(28.2)))).statusCode).toBe(200)

@@ -40,9 +40,8 @@ export function publicPoint(zones: TrackZone[], p: RawPoint, precision: number):
   return insideZone(zones, rounded) ? null : rounded
 }
 
-/** The points that are public at `now`, per trip, oldest first. */
+/** The trips' zones and their points that are public at `now`, oldest first. */
 async function releasedPoints(ctx: LineContext, tripIds: number[]) {
-  if (!tripIds.length) return new Map<number, { zones: TrackZone[]; points: (RawPoint & { recordedAt: Date })[] }>()
   const [trips, points] = await Promise.all([
     ctx.prisma.trip.findMany({ where: { id: { in: tripIds } }, select: { id: true, trackZones: true } }),
     ctx.prisma.tripTrackPoint.findMany({
@@ -54,6 +53,60 @@ async function releasedPoints(ctx: LineContext, tripIds: number[]) {
   const byTrip = new Map(trips.map((t) => [t.id, { zones: zonesOf(t.trackZones), points: [] as typeof points }]))
   for (const p of points) byTrip.get(p.tripId)?.points.push(p)
   return byTrip
+}
+
+/**
+ * What the public track of each trip is made of, in a few bytes: its zones, the precision, and the count, id sum and
+ * newest time of its released points. Reading this costs one aggregate; reading and cutting 50,000 points costs
+ * seconds on the embedded database, on every uncached trip page and every figure of /trips.
+ */
+async function trackVersions(ctx: LineContext, tripIds: number[]): Promise<Map<number, string>> {
+  const [trips, released] = await Promise.all([
+    ctx.prisma.trip.findMany({ where: { id: { in: tripIds } }, select: { id: true, trackZones: true } }),
+    ctx.prisma.tripTrackPoint.groupBy({
+      by: ['tripId'],
+      where: { tripId: { in: tripIds }, publicAt: { lte: ctx.now } },
+      _count: { _all: true },
+      _sum: { id: true },
+      _max: { recordedAt: true },
+    }),
+  ])
+  const byTrip = new Map(released.map((r) => [r.tripId, r]))
+  return new Map(
+    trips.map((t) => {
+      const r = byTrip.get(t.id)
+      const points = r ? `${r._count._all}:${r._sum.id}:${r._max.recordedAt?.getTime()}` : '0'
+      return [t.id, `${ctx.precision}|${points}|${JSON.stringify(t.trackZones)}`]
+    }),
+  )
+}
+
+/**
+ * The public lines last cut per trip, kept with the version they were cut from. The version is read from the
+ * database on every call, so a new point, a zone or another process's write is never answered from here.
+ */
+const cutLines = new Map<number, { version: string; lines: TripLine[] }>()
+const CUT_LINES_KEPT = 50
+
+async function publicTrackLines(ctx: LineContext, tripIds: number[]): Promise<Map<number, TripLine[]>> {
+  const result = new Map<number, TripLine[]>()
+  if (!tripIds.length) return result
+  const versions = await trackVersions(ctx, tripIds)
+  const stale = [...versions].filter(([id, version]) => cutLines.get(id)?.version !== version).map(([id]) => id)
+  if (stale.length)
+    for (const [id, { zones, points }] of await releasedPoints(ctx, stale)) {
+      const lines = publicLines(zones, points, ctx.precision)
+      // The track as a whole starts with its first point, ordered among the stories' routes by it.
+      if (lines[0] && points[0]) lines[0].startedAt = points[0].recordedAt
+      cutLines.delete(id)
+      cutLines.set(id, { version: versions.get(id)!, lines })
+      if (cutLines.size > CUT_LINES_KEPT) cutLines.delete(cutLines.keys().next().value!)
+    }
+  for (const id of versions.keys()) {
+    const lines = cutLines.get(id)?.lines
+    if (lines?.length) result.set(id, lines)
+  }
+  return result
 }
 
 /** Cuts a trip's released points into public lines: rounded, repeated spots dropped, broken at every zone. */
@@ -99,16 +152,7 @@ export const trackedPoints: TripLineSource = {
       )
     return totals
   },
-  async lines(ctx, tripIds) {
-    const result = new Map<number, TripLine[]>()
-    for (const [id, { zones, points }] of await releasedPoints(ctx, tripIds)) {
-      const lines = publicLines(zones, points, ctx.precision)
-      // The track as a whole starts with its first point, ordered among the stories' routes by it.
-      if (lines[0] && points[0]) lines[0].startedAt = points[0].recordedAt
-      if (lines.length) result.set(id, lines)
-    }
-    return result
-  },
+  lines: publicTrackLines,
 }
 
 /**
