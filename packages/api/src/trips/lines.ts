@@ -1,6 +1,7 @@
 import type { PrismaClient } from '@wayfarer/db'
 import { publicPostWhere } from '../posts/visibility'
-import { simplifiedIndices, type StoredRoutePoint } from '../places/route-figures'
+import type { StoredRoutePoint } from '../places/route-figures'
+import { simplifiedLines } from './line-simplify'
 import { trackedPoints } from './track-public'
 
 /** [longitude, latitude] */
@@ -82,21 +83,11 @@ export async function tripLinesOf(ctx: LineContext, tripIds: number[]): Promise<
   return all
 }
 
-/**
- * The lines simplified to at most `maxPoints` points together, each line's share in proportion to its length in
- * points (never fewer than its two ends), so a map's answer stays bounded however many routes a trip has.
- */
+/** The lines as a map draws them: at most `maxPoints` points together, five decimals (about a metre). */
 export function boundedLines(lines: TripLine[], maxPoints: number): LinePoint[][] {
-  const total = lines.reduce((n, l) => n + l.points.length, 0)
-  const kept =
-    total <= maxPoints
-      ? lines.map((l) => l.points)
-      : lines.map((l) => {
-          const share = Math.max(2, Math.floor((maxPoints * l.points.length) / total))
-          return simplifiedIndices(l.points, share).map((i) => l.points[i]!)
-        })
-  // Five decimals (about a metre) are more than a trip's map can show, and half the bytes of a raw float.
-  return kept.map((line) => line.map(([lng, lat]): LinePoint => [round5(lng), round5(lat)]))
+  return simplifiedLines(lines, maxPoints).map((l) =>
+    l.points.map(([lng, lat]): LinePoint => [round5(lng), round5(lat)]),
+  )
 }
 
 const round5 = (v: number) => Math.round(v * 1e5) / 1e5 + 0

@@ -1,8 +1,9 @@
 import type { PrismaClient } from '@wayfarer/db'
-import { haversineM } from '../places/route-figures'
+import { haversineM, MAX_DISPLAY_POINTS } from '../places/route-figures'
 import { roundCoordinate } from '../places/precision'
 import type { Gazetteer } from '../places/gazetteer'
 import type { LineContext, LinePoint, TripLine, TripLineSource } from './lines'
+import { simplifiedLines } from './line-simplify'
 import { trackZone, type LastSeen, type TrackZone } from './track-schema'
 import { z } from 'zod'
 
@@ -95,7 +96,8 @@ async function publicTrackLines(ctx: LineContext, tripIds: number[]): Promise<Ma
   const stale = [...versions].filter(([id, version]) => cutLines.get(id)?.version !== version).map(([id]) => id)
   if (stale.length)
     for (const [id, { zones, points }] of await releasedPoints(ctx, stale)) {
-      const lines = publicLines(zones, points, ctx.precision)
+      // Kept as a story's GPX route is (every map draws fewer points), measured on every point.
+      const lines = simplifiedLines(publicLines(zones, points, ctx.precision), MAX_DISPLAY_POINTS)
       // The track as a whole starts with its first point, ordered among the stories' routes by it.
       if (lines[0] && points[0]) lines[0].startedAt = points[0].recordedAt
       cutLines.delete(id)
