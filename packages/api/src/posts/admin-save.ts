@@ -10,6 +10,8 @@ import { withMetaDefaults } from './admin-schema'
 import { countryCodeFromText } from '../places/countries'
 import { roundCoordinate } from '../places/precision'
 import { checkStoryTrip } from '../trips/story-fit'
+import { autosaveRevisionOnly, recordRevision, revisionData } from './revisions'
+import type { AutosaveOutput } from './revision-schema'
 
 /** Slug candidates looked up per statement. */
 const SLUG_CANDIDATES = 20
@@ -128,10 +130,16 @@ function scheduledTime(deps: AppDeps, at: Date | null): Date {
   return at
 }
 
+/** How a save came about: the editor's autosave keeps fewer revisions (revisions.ts). */
+interface SaveOptions {
+  autosave?: boolean
+}
+
 export async function createPost(
   deps: AppDeps,
   authorId: number,
   input: CreatePostData,
+  options: SaveOptions = {},
 ): Promise<{ id: number; slug: string }> {
   const { prisma } = deps
   const publishedAt =
@@ -154,6 +162,8 @@ export async function createPost(
         publishedAt,
         mailFollowers: input.status !== 'draft' && input.email_followers !== false,
         tags: { create: tagIds.map((tagId) => ({ tagId })) },
+        // The first version of the story's history, written in the same statement as the post.
+        revisions: { create: { ...revisionData(fields, options.autosave ?? false), createdAt: deps.now() } },
       },
       select: { id: true, slug: true },
     }),
@@ -196,7 +206,11 @@ function mailChoice(
   return {}
 }
 
-export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<{ id: number; slug: string }> {
+export async function updatePost(
+  deps: AppDeps,
+  input: UpdatePostData,
+  options: SaveOptions = {},
+): Promise<{ id: number; slug: string }> {
   const { prisma } = deps
   const existing = await prisma.post.findUnique({
     where: { id: input.id },
@@ -221,6 +235,7 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
         : await uniqueSlug(prisma, input.title, input.id, skip)
     return prisma.$transaction(async (tx) => {
       if (input.tags) await tx.postTag.deleteMany({ where: { postId: input.id } })
+      await recordRevision(tx, input.id, fields, { autosave: options.autosave ?? false, now: deps.now() })
       return tx.post.update({
         where: { id: input.id },
         data: {
@@ -239,4 +254,19 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
   if (existing.status === 'scheduled' || input.status === 'scheduled') deps.scheduler?.wake()
   if (input.status === 'published') deps.mail?.wake()
   return saved
+}
+
+/**
+ * The editor's autosave (docs/product.md, "Editor"): a draft is saved as it is, status untouched; a story visitors
+ * see or will see at its scheduled time is never changed by an autosave, which then keeps a revision only.
+ */
+export async function autosavePost(deps: AppDeps, input: UpdatePostData): Promise<AutosaveOutput> {
+  const existing = await deps.prisma.post.findUnique({ where: { id: input.id }, select: { status: true, slug: true } })
+  if (!existing) throw new NotFoundError(messages.posts.missing)
+  if (existing.status === 'draft') {
+    const saved = await updatePost(deps, { ...input, status: undefined, published_at: null }, { autosave: true })
+    return { ...saved, kept: 'post' }
+  }
+  await autosaveRevisionOnly(deps, input)
+  return { id: input.id, slug: existing.slug, kept: 'revision' }
 }
