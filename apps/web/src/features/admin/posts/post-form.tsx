@@ -156,6 +156,7 @@ function DetailCards({
 /** What the autosave says beside the title (a polite live region: read out when the writer pauses). */
 const statusText: Record<AutosaveStatus, string> = {
   idle: '',
+  pending: 'Unsaved changes',
   saving: 'Saving…',
   saved: 'Saved',
   kept: 'Changes kept in the history, not published',

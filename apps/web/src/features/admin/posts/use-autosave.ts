@@ -11,7 +11,7 @@ export const AUTOSAVE_DELAY_MS = 2000
 /** A draft saved without a title yet takes this one; the form keeps its empty title until the owner writes one. */
 const UNTITLED = 'Untitled draft'
 
-export type AutosaveStatus = 'idle' | 'saving' | 'saved' | 'kept' | 'failed'
+export type AutosaveStatus = 'idle' | 'pending' | 'saving' | 'saved' | 'kept' | 'failed'
 
 const same = (a: PostFormValues, b: PostFormValues) => JSON.stringify(a) === JSON.stringify(b)
 
@@ -54,12 +54,16 @@ export function useAutosave(postId: number | null, values: PostFormValues, initi
         setStatus('saved')
         await navigate({
           to: '/admin/posts/new',
+          // The router skips a navigation to where it already is; the state makes this one a new entry.
+          state: (previous) => ({ ...previous, draftId: created }),
           mask: { to: '/admin/posts/edit/$id', params: { id: String(created) }, unmaskOnReload: true },
           replace: true,
           ignoreBlocker: true,
         })
       }
       latest.current.sent = now
+      // Typing went on during the request: the next pause saves that.
+      if (!same(latest.current.values, now)) setStatus('pending')
       void queryClient.invalidateQueries(trpc.posts.revisions.pathFilter())
     } catch {
       // Kept in the form; the next pause or save tries again.
@@ -84,7 +88,9 @@ export function useAutosave(postId: number | null, values: PostFormValues, initi
 
   useEffect(() => {
     clearTimeout(timer.current)
-    if (!same(values, latest.current.sent)) timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS)
+    if (same(values, latest.current.sent)) return
+    setStatus((now) => (now === 'saving' ? now : 'pending'))
+    timer.current = setTimeout(() => void flush(), AUTOSAVE_DELAY_MS)
     return () => clearTimeout(timer.current)
   }, [values, flush])
 
