@@ -77,9 +77,11 @@ describe('post revisions', () => {
     expect(draftNow).toMatchObject({ status: 'draft', content: '<p>Version 2 of the white desert.</p>' })
 
     const live = await createdPost({ status: 'published' })
+    let previous: number | undefined
     for (const n of [2, 3]) {
-      const res = await owner.post(`/api/posts/${live}/autosave`, story(n))
+      const res = await owner.post(`/api/posts/${live}/autosave`, { ...story(n), revision_id: previous })
       expect(res.json().data).toMatchObject({ id: live, kept: 'revision' })
+      previous = res.json().data.revision_id
     }
     expect((await owner.get(`/api/posts/admin/${live}`)).json().data.content).toBe(
       '<p>Version 1 of the white desert.</p>',
@@ -87,7 +89,13 @@ describe('post revisions', () => {
     // Autosaves of one writing session share one entry.
     const kept = await revisions(live)
     expect(kept.map((r) => r.autosave)).toEqual([true, false])
+    expect(kept[0]!.id).toBe(previous)
     expect(await revisionText(live, kept[0]!.id)).toBe('<p>Version 3 of the white desert.</p>')
+    // Another session (a reopened editor, which names no earlier autosave) keeps that one and adds its own.
+    await owner.post(`/api/posts/${live}/autosave`, story(4))
+    const after = await revisions(live)
+    expect(after.map((r) => r.autosave)).toEqual([true, true, false])
+    expect(await revisionText(live, after[1]!.id)).toBe('<p>Version 3 of the white desert.</p>')
   })
 
   it('answers visitors 401 on every revision path and writes nothing', async () => {

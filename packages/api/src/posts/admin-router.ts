@@ -6,6 +6,7 @@ import {
   adminPost,
   adminPostsInput,
   adminPostsOutput,
+  autosavePostInput,
   createPostInput,
   postIdInput,
   updatePostInput,
@@ -57,7 +58,7 @@ export const adminPostProcedures = {
         summary: "Autosave a story: a draft is saved, a published or scheduled story's changes are kept as a revision",
       },
     })
-    .input(updatePostInput)
+    .input(autosavePostInput)
     .output(autosaveOutput)
     .mutation(({ ctx, input }) => autosavePost(ctx.deps, input)),
   revisions: adminProcedure

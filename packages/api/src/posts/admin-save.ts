@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps'
 import { InvalidInputError, isUniqueViolation, NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { slugify } from '../slug'
-import { SCHEDULE_IN_PAST, type CreatePostData, type UpdatePostData } from './admin-schema'
+import { SCHEDULE_IN_PAST, type AutosavePostData, type CreatePostData, type UpdatePostData } from './admin-schema'
 import { sanitizePostHtml } from './sanitize'
 import { hasStoryContent, readingTimeOf } from './story-text'
 import { withMetaDefaults } from './admin-schema'
@@ -133,6 +133,8 @@ function scheduledTime(deps: AppDeps, at: Date | null): Date {
 /** How a save came about: the editor's autosave keeps fewer revisions (revisions.ts). */
 interface SaveOptions {
   autosave?: boolean
+  /** The autosave revision the editor wrote last (see recordRevision). */
+  replaces?: number | undefined
 }
 
 export async function createPost(
@@ -210,7 +212,7 @@ export async function updatePost(
   deps: AppDeps,
   input: UpdatePostData,
   options: SaveOptions = {},
-): Promise<{ id: number; slug: string }> {
+): Promise<{ id: number; slug: string; revisionId: number }> {
   const { prisma } = deps
   const existing = await prisma.post.findUnique({
     where: { id: input.id },
@@ -235,8 +237,12 @@ export async function updatePost(
         : await uniqueSlug(prisma, input.title, input.id, skip)
     return prisma.$transaction(async (tx) => {
       if (input.tags) await tx.postTag.deleteMany({ where: { postId: input.id } })
-      await recordRevision(tx, input.id, fields, { autosave: options.autosave ?? false, now: deps.now() })
-      return tx.post.update({
+      const revisionId = await recordRevision(tx, input.id, fields, {
+        autosave: options.autosave ?? false,
+        now: deps.now(),
+        replaces: options.replaces,
+      })
+      const post = await tx.post.update({
         where: { id: input.id },
         data: {
           ...fields,
@@ -249,6 +255,7 @@ export async function updatePost(
         },
         select: { id: true, slug: true },
       })
+      return { ...post, revisionId }
     })
   })
   if (existing.status === 'scheduled' || input.status === 'scheduled') deps.scheduler?.wake()
@@ -260,13 +267,15 @@ export async function updatePost(
  * The editor's autosave (docs/product.md, "Editor"): a draft is saved as it is, status untouched; a story visitors
  * see or will see at its scheduled time is never changed by an autosave, which then keeps a revision only.
  */
-export async function autosavePost(deps: AppDeps, input: UpdatePostData): Promise<AutosaveOutput> {
+export async function autosavePost(deps: AppDeps, input: AutosavePostData): Promise<AutosaveOutput> {
   const existing = await deps.prisma.post.findUnique({ where: { id: input.id }, select: { status: true, slug: true } })
   if (!existing) throw new NotFoundError(messages.posts.missing)
+  const replaces = input.revision_id
   if (existing.status === 'draft') {
-    const saved = await updatePost(deps, { ...input, status: undefined, published_at: null }, { autosave: true })
-    return { ...saved, kept: 'post' }
+    const draft = { ...input, status: undefined, published_at: null }
+    const { id, slug, revisionId } = await updatePost(deps, draft, { autosave: true, replaces })
+    return { id, slug, kept: 'post', revision_id: revisionId }
   }
-  await autosaveRevisionOnly(deps, input)
-  return { id: input.id, slug: existing.slug, kept: 'revision' }
+  const revisionId = await autosaveRevisionOnly(deps, input, replaces)
+  return { id: input.id, slug: existing.slug, kept: 'revision', revision_id: revisionId }
 }

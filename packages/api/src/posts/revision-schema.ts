@@ -34,5 +34,7 @@ export const autosaveOutput = z.object({
   id: z.number(),
   slug: z.string(),
   kept: z.enum(['post', 'revision']),
+  /** The revision this autosave wrote: the editor sends it back with its next autosave, which may replace it. */
+  revision_id: z.number(),
 })
 export type AutosaveOutput = z.infer<typeof autosaveOutput>

@@ -20,8 +20,9 @@ export interface RevisionFields {
 }
 
 /**
- * An autosave replaces the autosave just before it when that one is younger than this, so a writing session
- * leaves one entry per ten minutes instead of pushing every earlier save out of the last 20.
+ * An autosave replaces the autosave just before it (when the editor says it wrote that one, `replaces`, and it is
+ * younger than this), so a writing session leaves one entry per ten minutes instead of pushing every earlier save
+ * out of the last 20. Another session (a reopened tab) never overwrites the autosave an earlier one left.
  */
 const AUTOSAVE_MERGE_MS = 10 * 60_000
 
@@ -37,20 +38,32 @@ export const revisionData = (fields: RevisionFields, autosave: boolean) => ({
   autosave,
 })
 
-/** Stores one version of a post inside the save's transaction and drops all but the newest REVISIONS_KEPT. */
+export interface RevisionOptions {
+  autosave: boolean
+  now: Date
+  /** The autosave revision this editor wrote last, which this one may replace. */
+  replaces?: number | undefined
+}
+
+/**
+ * Stores one version of a post inside the save's transaction and drops all but the newest REVISIONS_KEPT.
+ * Answers the revision's id.
+ */
 export async function recordRevision(
   tx: Prisma.TransactionClient,
   postId: number,
   fields: RevisionFields,
-  options: { autosave: boolean; now: Date },
-): Promise<void> {
+  options: RevisionOptions,
+): Promise<number> {
   const data = { ...revisionData(fields, options.autosave), createdAt: options.now }
   const head = await tx.postRevision.findFirst({ where: { postId }, orderBy: { id: 'desc' } })
-  if (options.autosave && head?.autosave && options.now.getTime() - head.createdAt.getTime() < AUTOSAVE_MERGE_MS) {
-    await tx.postRevision.update({ where: { id: head.id }, data })
-    return
-  }
-  await tx.postRevision.create({ data: { ...data, postId } })
+  const merge =
+    options.autosave &&
+    head?.autosave &&
+    head.id === options.replaces &&
+    options.now.getTime() - head.createdAt.getTime() < AUTOSAVE_MERGE_MS
+  if (head && merge) return (await tx.postRevision.update({ where: { id: head.id }, data, select: { id: true } })).id
+  const { id } = await tx.postRevision.create({ data: { ...data, postId }, select: { id: true } })
   const older = await tx.postRevision.findMany({
     where: { postId },
     orderBy: { id: 'desc' },
@@ -58,6 +71,7 @@ export async function recordRevision(
     select: { id: true },
   })
   if (older.length) await tx.postRevision.deleteMany({ where: { id: { in: older.map((r) => r.id) } } })
+  return id
 }
 
 type RevisionRow = Prisma.PostRevisionGetPayload<object>
@@ -116,9 +130,13 @@ export async function restoreInput(deps: AppDeps, postId: number, revisionId: nu
 }
 
 /** An autosave of a story visitors may see (or will at its scheduled time) is kept as a revision only. */
-export async function autosaveRevisionOnly(deps: AppDeps, input: UpdatePostData): Promise<void> {
+export async function autosaveRevisionOnly(
+  deps: AppDeps,
+  input: UpdatePostData,
+  replaces: number | undefined,
+): Promise<number> {
   const content = sanitizePostHtml(input.content)
-  await deps.prisma.$transaction((tx) =>
+  return deps.prisma.$transaction((tx) =>
     recordRevision(
       tx,
       input.id,
@@ -131,7 +149,7 @@ export async function autosaveRevisionOnly(deps: AppDeps, input: UpdatePostData)
         metaTitle: input.meta_title,
         metaDescription: input.meta_description,
       },
-      { autosave: true, now: deps.now() },
+      { autosave: true, now: deps.now(), replaces },
     ),
   )
 }

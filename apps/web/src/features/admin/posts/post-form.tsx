@@ -86,6 +86,7 @@ export function PostForm({ post, initial, history }: Props) {
               beforeRestore={autosave.flush}
               onRestore={history.restore}
               restoring={history.restoring}
+              live={post.status !== 'draft'}
             />
           )}
           <DetailCards

@@ -13,10 +13,12 @@ interface Props {
   beforeRestore: () => Promise<void>
   onRestore: (request: RestoreRequest) => Promise<void>
   restoring: boolean
+  /** The story is published or scheduled: its autosaves wait in the history until restored or saved. */
+  live: boolean
 }
 
 /** The story's history in the editor: its last 20 versions (when, how many words), each with Preview and Restore. */
-export function RevisionsCard({ postId, beforeRestore, onRestore, restoring }: Props) {
+export function RevisionsCard({ postId, beforeRestore, onRestore, restoring, live }: Props) {
   const revisions = useQuery(trpc.posts.revisions.queryOptions({ id: postId }))
   const [previewed, setPreviewed] = useState<RevisionSummary | null>(null)
   const restore = async (revision: RevisionSummary) => {
@@ -40,18 +42,21 @@ export function RevisionsCard({ postId, beforeRestore, onRestore, restoring }: P
         empty={<p className="text-sm text-gray-600">No saved versions yet.</p>}
       >
         {(list) => (
-          <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label="Saved versions, newest first">
-            {list.map((revision, index) => (
-              <RevisionRow
-                key={revision.id}
-                revision={revision}
-                current={index === 0}
-                restoring={restoring}
-                onPreview={() => setPreviewed(revision)}
-                onRestore={() => void restore(revision)}
-              />
-            ))}
-          </ol>
+          <>
+            {live && list[0]?.autosave && <UnpublishedNote at={list[0].created_at} />}
+            <ol className="max-h-96 space-y-2 overflow-y-auto" aria-label="Saved versions, newest first">
+              {list.map((revision, index) => (
+                <RevisionRow
+                  key={revision.id}
+                  revision={revision}
+                  current={index === 0}
+                  restoring={restoring}
+                  onPreview={() => setPreviewed(revision)}
+                  onRestore={() => void restore(revision)}
+                />
+              ))}
+            </ol>
+          </>
         )}
       </QueryView>
       {previewed && (
@@ -66,6 +71,16 @@ export function RevisionsCard({ postId, beforeRestore, onRestore, restoring }: P
         />
       )}
     </Card>
+  )
+}
+
+/** A reopened editor offers back what an earlier session's autosave kept of a published story. */
+function UnpublishedNote({ at }: { at: string }) {
+  return (
+    <p role="note" className="mb-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+      The latest version ({formatDateTime(at)}) has changes that are not published. Preview it, or restore it to publish
+      them.
+    </p>
   )
 }
 

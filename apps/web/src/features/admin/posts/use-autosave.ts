@@ -30,20 +30,22 @@ export function useAutosave(postId: number | null, values: PostFormValues, initi
   const [status, setStatus] = useState<AutosaveStatus>('idle')
   const [saved, setSaved] = useState(initial)
   const [createdId, setCreatedId] = useState<number | null>(null)
-  const latest = useRef({ values, sent: initial, id: postId ?? createdId })
+  // `revision`: the revision this editor's last autosave wrote, which the next one may replace.
+  const latest = useRef({ values, sent: initial, id: postId ?? createdId, revision: undefined as number | undefined })
   latest.current.values = values
   latest.current.id = postId ?? createdId
   const running = useRef<Promise<void> | null>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
 
   const send = useCallback(async () => {
-    const { values: now, sent, id } = latest.current
+    const { values: now, sent, id, revision } = latest.current
     if (same(now, sent) || !hasStoryContent(now.content)) return
     const body = { ...postPayload(now), title: now.title.trim() || UNTITLED }
     setStatus('saving')
     try {
       if (id !== null) {
-        const answer = await autosave.mutateAsync({ ...body, id })
+        const answer = await autosave.mutateAsync({ ...body, id, ...(revision ? { revision_id: revision } : {}) })
+        latest.current.revision = answer.revision_id
         if (answer.kept === 'post') setSaved(now)
         setStatus(answer.kept === 'post' ? 'saved' : 'kept')
       } else {
