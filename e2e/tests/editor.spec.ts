@@ -31,6 +31,29 @@ async function pasteImage(page: Page): Promise<void> {
   })()`)
 }
 
+/** The owner opens a post in the editor with the cursor at the end of the story. */
+async function openAtEnd(page: Page, id: number): Promise<void> {
+  await asOwner(page)
+  await page.goto(`/admin/posts/edit/${id}`)
+  await editor(page).click()
+  await page.keyboard.press('Control+End')
+}
+
+/** A post made through the API for one test, deleted afterwards whatever happens. */
+async function withPost(
+  request: APIRequestContext,
+  fields: { title: string; content: string; status: 'draft' | 'published' },
+  run: (post: { id: number; slug: string }, token: string) => Promise<void>,
+): Promise<void> {
+  const token = await ownerToken(request)
+  const post = await createPost(request, token, fields)
+  try {
+    await run(post, token)
+  } finally {
+    await deletePost(request, token, post.id)
+  }
+}
+
 async function savedContent(request: APIRequestContext, token: string, id: number): Promise<string> {
   const res = await request.get(`/api/posts/admin/${id}`, { headers: { authorization: `Bearer ${token}` } })
   return ((await res.json()) as { data: { content: string } }).data.content
@@ -44,10 +67,7 @@ test('text typed after an uploaded picture is kept, and Enter twice leaves a lis
     status: 'draft',
   })
   try {
-    await asOwner(page)
-    await page.goto(`/admin/posts/edit/${post.id}`)
-    await editor(page).click()
-    await page.keyboard.press('Control+End')
+    await openAtEnd(page, post.id)
     await page.keyboard.type(' The bora blew all night.')
 
     // An uploaded picture, its alt text asked in a dialog (not the browser's prompt), then more text.
@@ -103,10 +123,7 @@ test('a picture dropped or pasted into the story is uploaded and asks for its al
     status: 'draft',
   })
   try {
-    await asOwner(page)
-    await page.goto(`/admin/posts/edit/${post.id}`)
-    await editor(page).click()
-    await page.keyboard.press('Control+End')
+    await openAtEnd(page, post.id)
     await page.keyboard.type(' Blue tiles.')
     // A file pasted from the clipboard (a screenshot, a copied photo).
     await pasteImage(page)
@@ -180,7 +197,6 @@ test('a new story saves itself as a draft while it is written; closing the tab l
   page,
   request,
 }) => {
-  const token = await ownerToken(request)
   await asOwner(page)
   await page.goto('/admin/posts/new')
   await page.getByLabel('Title', { exact: true }).fill('Autosaved in Oaxaca')
@@ -190,6 +206,7 @@ test('a new story saves itself as a draft while it is written; closing the tab l
   await expect(autosaveStatus(page)).toHaveText('Saved')
   await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
   const id = Number(/(\d+)$/.exec(page.url())![1])
+  const token = await ownerToken(request)
   try {
     await page.keyboard.type(' The bus left at dawn.')
     await expect(autosaveStatus(page)).toHaveText('Unsaved changes')
@@ -210,13 +227,8 @@ test('a new story saves itself as a draft while it is written; closing the tab l
 })
 
 test('an earlier version is restored with one click, and the restore can be undone', async ({ page, request }) => {
-  const token = await ownerToken(request)
-  const post = await createPost(request, token, {
-    title: 'Versions of Valparaíso',
-    content: '<p>First draft: funiculars everywhere.</p>',
-    status: 'published',
-  })
-  try {
+  const first = { title: 'Versions of Valparaíso', content: '<p>First draft: funiculars everywhere.</p>' }
+  await withPost(request, { ...first, status: 'published' }, async (post, token) => {
     const second = await request.put(`/api/posts/${post.id}`, {
       headers: { authorization: `Bearer ${token}` },
       data: { title: 'Versions of Valparaíso', content: '<p>Second draft: murals on every stair.</p>' },
@@ -256,9 +268,7 @@ test('an earlier version is restored with one click, and the restore can be undo
     await expect(history.getByTestId('revision')).toHaveCount(4)
     await page.goto(`/blog/${post.slug}`)
     await expect(page.getByRole('article').getByText('Second draft: murals on every stair.')).toBeVisible()
-  } finally {
-    await deletePost(request, token, post.id)
-  }
+  })
 })
 
 test.describe('a picture kept at another site', () => {
@@ -296,17 +306,9 @@ test.describe('a picture kept at another site', () => {
   })
 
   test('inserted by its address, it shows on the live story', async ({ page, request }) => {
-    const token = await ownerToken(request)
-    const post = await createPost(request, token, {
-      title: 'Cenotes of Yucatán',
-      content: '<p>Cenotes.</p>',
-      status: 'draft',
-    })
-    try {
-      await asOwner(page)
-      await page.goto(`/admin/posts/edit/${post.id}`)
-      await editor(page).click()
-      await page.keyboard.press('Control+End')
+    const draft = { title: 'Cenotes of Yucatán', content: '<p>Cenotes.</p>', status: 'draft' } as const
+    await withPost(request, draft, async (post) => {
+      await openAtEnd(page, post.id)
       await page.getByRole('button', { name: 'Image', exact: true }).click()
       const dialog = page.getByRole('dialog', { name: 'Insert image' })
       await dialog.getByLabel('Or the image’s address').fill(`${origin}/photos/cenote.png`)
@@ -327,8 +329,6 @@ test.describe('a picture kept at another site', () => {
         .poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
         .toBe(1)
       expect(violations).toEqual([])
-    } finally {
-      await deletePost(request, token, post.id)
-    }
+    })
   })
 })
