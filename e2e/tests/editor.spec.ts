@@ -1,3 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer, type Server } from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
@@ -25,6 +31,29 @@ async function pasteImage(page: Page): Promise<void> {
   })()`)
 }
 
+/** The owner opens a post in the editor with the cursor at the end of the story. */
+async function openAtEnd(page: Page, id: number): Promise<void> {
+  await asOwner(page)
+  await page.goto(`/admin/posts/edit/${id}`)
+  await editor(page).click()
+  await page.keyboard.press('Control+End')
+}
+
+/** A post made through the API for one test, deleted afterwards whatever happens. */
+async function withPost(
+  request: APIRequestContext,
+  fields: { title: string; content: string; status: 'draft' | 'published' },
+  run: (post: { id: number; slug: string }, token: string) => Promise<void>,
+): Promise<void> {
+  const token = await ownerToken(request)
+  const post = await createPost(request, token, fields)
+  try {
+    await run(post, token)
+  } finally {
+    await deletePost(request, token, post.id)
+  }
+}
+
 async function savedContent(request: APIRequestContext, token: string, id: number): Promise<string> {
   const res = await request.get(`/api/posts/admin/${id}`, { headers: { authorization: `Bearer ${token}` } })
   return ((await res.json()) as { data: { content: string } }).data.content
@@ -38,10 +67,7 @@ test('text typed after an uploaded picture is kept, and Enter twice leaves a lis
     status: 'draft',
   })
   try {
-    await asOwner(page)
-    await page.goto(`/admin/posts/edit/${post.id}`)
-    await editor(page).click()
-    await page.keyboard.press('Control+End')
+    await openAtEnd(page, post.id)
     await page.keyboard.type(' The bora blew all night.')
 
     // An uploaded picture, its alt text asked in a dialog (not the browser's prompt), then more text.
@@ -97,10 +123,7 @@ test('a picture dropped or pasted into the story is uploaded and asks for its al
     status: 'draft',
   })
   try {
-    await asOwner(page)
-    await page.goto(`/admin/posts/edit/${post.id}`)
-    await editor(page).click()
-    await page.keyboard.press('Control+End')
+    await openAtEnd(page, post.id)
     await page.keyboard.type(' Blue tiles.')
     // A file pasted from the clipboard (a screenshot, a copied photo).
     await pasteImage(page)
@@ -166,4 +189,146 @@ test('the first save stays in the editor, where pictures and a route can then be
   } finally {
     await deletePost(request, token, id)
   }
+})
+
+const autosaveStatus = (page: Page) => page.getByTestId('autosave-status')
+
+test('a new story saves itself as a draft while it is written; closing the tab loses nothing', async ({
+  page,
+  request,
+}) => {
+  await asOwner(page)
+  await page.goto('/admin/posts/new')
+  await page.getByLabel('Title', { exact: true }).fill('Autosaved in Oaxaca')
+  await editor(page).click()
+  await page.keyboard.type('Mole negro at the market, then mezcal.')
+  // No button pressed: the pause in typing saves it, and the address becomes the draft's own.
+  await expect(autosaveStatus(page)).toHaveText('Saved')
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
+  const id = Number(/(\d+)$/.exec(page.url())![1])
+  const token = await ownerToken(request)
+  try {
+    await page.keyboard.type(' The bus left at dawn.')
+    await expect(autosaveStatus(page)).toHaveText('Unsaved changes')
+    await expect(autosaveStatus(page)).toHaveText('Saved')
+    const context = page.context()
+    await page.close()
+
+    const reopened = await context.newPage()
+    await reopened.goto(`/admin/posts/edit/${id}`)
+    await expect(editor(reopened)).toContainText('Mole negro at the market, then mezcal. The bus left at dawn.')
+    await expect(reopened.getByLabel('Title', { exact: true })).toHaveValue('Autosaved in Oaxaca')
+    await expect(reopened.getByText('Draft', { exact: true }).first()).toBeVisible()
+    const saved = await request.get(`/api/posts/admin/${id}`, { headers: { authorization: `Bearer ${token}` } })
+    expect(((await saved.json()) as { data: { status: string } }).data.status).toBe('draft')
+  } finally {
+    await deletePost(request, token, id)
+  }
+})
+
+test('an earlier version is restored with one click, and the restore can be undone', async ({ page, request }) => {
+  const first = { title: 'Versions of Valparaíso', content: '<p>First draft: funiculars everywhere.</p>' }
+  await withPost(request, { ...first, status: 'published' }, async (post, token) => {
+    const second = await request.put(`/api/posts/${post.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { title: 'Versions of Valparaíso', content: '<p>Second draft: murals on every stair.</p>' },
+    })
+    expect(second.status()).toBe(200)
+    await asOwner(page)
+    await page.goto(`/admin/posts/edit/${post.id}`)
+    const history = page.getByRole('list', { name: 'Saved versions, newest first' })
+    await expect(history.getByTestId('revision')).toHaveCount(2)
+    await expect(history.getByTestId('revision').first()).toContainText('6 words')
+
+    // A look at the older version first, then back.
+    await history
+      .getByRole('button', { name: /^Preview the version of/ })
+      .nth(1)
+      .click()
+    const preview = page.getByRole('dialog', { name: /^Version of/ })
+    await expect(preview.getByText('First draft: funiculars everywhere.')).toBeVisible()
+    await expectNoAxeViolations(page, 'revision preview')
+    await preview.getByRole('button', { name: 'Close' }).click()
+
+    await history
+      .getByRole('button', { name: /^Restore the version of/ })
+      .nth(1)
+      .click()
+    const toast = page.getByTestId('admin-toast')
+    await expect(toast).toContainText('Restored the version of')
+    await expect(editor(page)).toContainText('First draft: funiculars everywhere.')
+    await expect(editor(page)).not.toContainText('murals')
+    // The restore is a save of its own, at the top of the history.
+    await expect(history.getByTestId('revision')).toHaveCount(3)
+
+    // Undo brings back the text the story had just before.
+    await toast.getByRole('button', { name: 'Undo' }).click()
+    await expect(toast).toHaveText('Restore undone')
+    await expect(editor(page)).toContainText('Second draft: murals on every stair.')
+    await expect(history.getByTestId('revision')).toHaveCount(4)
+    await page.goto(`/blog/${post.slug}`)
+    await expect(page.getByRole('article').getByText('Second draft: murals on every stair.')).toBeVisible()
+  })
+})
+
+test.describe('a picture kept at another site', () => {
+  // Another site's image host: https on the loopback with a certificate made for this run, which the browser is
+  // told to accept (a real host has a real one). The site's policy allows https pictures, so it must show.
+  test.use({ ignoreHTTPSErrors: true })
+  let host: Server
+  let origin: string
+  const dir = mkdtempSync(path.join(tmpdir(), 'wayfarer-other-site-'))
+
+  test.beforeAll(async () => {
+    const [key, cert] = [path.join(dir, 'key.pem'), path.join(dir, 'cert.pem')]
+    execFileSync(
+      'openssl',
+      ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'].concat([
+        '-keyout',
+        key,
+        '-out',
+        cert,
+        '-subj',
+        '/CN=127.0.0.1',
+      ]),
+      { stdio: 'ignore' },
+    )
+    host = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+      if (req.url !== '/photos/cenote.png') return void res.writeHead(404).end()
+      res.writeHead(200, { 'content-type': 'image/png' }).end(PNG)
+    })
+    await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve))
+    origin = `https://127.0.0.1:${(host.address() as AddressInfo).port}`
+  })
+  test.afterAll(async () => {
+    await new Promise((resolve) => host.close(resolve))
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  test('inserted by its address, it shows on the live story', async ({ page, request }) => {
+    const draft = { title: 'Cenotes of Yucatán', content: '<p>Cenotes.</p>', status: 'draft' } as const
+    await withPost(request, draft, async (post) => {
+      await openAtEnd(page, post.id)
+      await page.getByRole('button', { name: 'Image', exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: 'Insert image' })
+      await dialog.getByLabel('Or the image’s address').fill(`${origin}/photos/cenote.png`)
+      await dialog.getByLabel('Alt text').fill('Light falling into a cenote')
+      await dialog.getByRole('button', { name: 'Insert image' }).click()
+      await page.getByRole('button', { name: 'Publish Now' }).click()
+      await expect(page.getByTestId('admin-toast')).toHaveText('“Cenotes of Yucatán” is published')
+
+      const violations: string[] = []
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) violations.push(message.text())
+      })
+      await page.goto(`/blog/${post.slug}`)
+      const picture = page.getByRole('article').getByRole('img', { name: 'Light falling into a cenote' })
+      await expect(picture).toHaveAttribute('src', `${origin}/photos/cenote.png`)
+      // Loaded, not a broken icon: the browser decoded the other site's bytes.
+      await expect
+        .poll(() => picture.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+        .toBe(1)
+      expect(violations).toEqual([])
+    })
+  })
 })

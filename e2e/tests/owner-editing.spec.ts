@@ -14,21 +14,8 @@ test('a toast after save, publish, unpublish and delete; leaving unsaved changes
   await page.getByLabel('Title', { exact: true }).fill('Toasts in Lyon')
   await editor(page).click()
   await page.keyboard.type('Bouchons and traboules.')
-
-  // Leaving through the app asks; staying keeps everything.
-  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Comments' }).click()
-  const ask = page.getByRole('dialog', { name: 'Leave without saving?' })
-  await expect(ask).toBeVisible()
-  await ask.getByRole('button', { name: 'Stay and keep editing' }).click()
-  await expect(page).toHaveURL(/\/admin\/posts\/new$/)
-  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Toasts in Lyon')
-  // Reloading or closing the tab asks the browser's own question; answering "stay" keeps the page as it was.
-  const question = page.waitForEvent('dialog')
-  await page.close({ runBeforeUnload: true })
-  const beforeUnload = await question
-  expect(beforeUnload.type()).toBe('beforeunload')
-  await beforeUnload.dismiss()
-  await expect(page.getByLabel('Title', { exact: true })).toHaveValue('Toasts in Lyon')
+  // A draft saves itself once typing pauses (the autosave), so there is nothing to lose by leaving then.
+  await expect(page.getByTestId('autosave-status')).toHaveText('Saved')
 
   await page.getByRole('button', { name: 'Save as Draft' }).click()
   await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
@@ -40,6 +27,25 @@ test('a toast after save, publish, unpublish and delete; leaving unsaved changes
   await page.getByRole('button', { name: 'Publish Now' }).click()
   await expect(toast(page)).toHaveText('“Toasts in Lyon” is published')
   await row.getByRole('link', { name: 'Edit Toasts in Lyon' }).click()
+
+  // A published story's changes are never published by the autosave, so leaving with them asks first.
+  await editor(page).click()
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(' Quenelles.')
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Comments' }).click()
+  const ask = page.getByRole('dialog', { name: 'Leave without saving?' })
+  await expect(ask).toBeVisible()
+  await ask.getByRole('button', { name: 'Stay and keep editing' }).click()
+  await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
+  await expect(editor(page)).toContainText('Bouchons and traboules. Quenelles.')
+  // Reloading or closing the tab asks the browser's own question; answering "stay" keeps the page as it was.
+  const question = page.waitForEvent('dialog')
+  await page.close({ runBeforeUnload: true })
+  const beforeUnload = await question
+  expect(beforeUnload.type()).toBe('beforeunload')
+  await beforeUnload.dismiss()
+  await expect(editor(page)).toContainText('Bouchons and traboules. Quenelles.')
+
   await page.getByRole('button', { name: 'Unpublish' }).click()
   await expect(toast(page)).toHaveText('“Toasts in Lyon” is unpublished and back to draft')
   // Nothing changed: leaving does not ask.

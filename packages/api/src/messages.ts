@@ -54,6 +54,8 @@ export const messages = {
     badImageUrl: 'The featured image must be a web address (http or https) or an uploaded image',
     missing: 'Post not found',
     noImage: 'Please select an image file',
+    revisionMissing: 'That version of the post no longer exists',
+    restoreFailed: 'Failed to restore that version. Please try again.',
   },
   upload: {
     notImage: 'Please select an image file',

@@ -57,7 +57,9 @@ describe('security headers', () => {
     for (const body of scripts) expect(csp).toContain(`'sha256-${createHash('sha256').update(body).digest('base64')}'`)
     expect(csp).toMatch(/script-src 'self'( 'sha256-[^']+')+;/)
     expect(csp).not.toMatch(/unsafe-inline|unsafe-eval|nonce-/)
-    expect(csp).toMatch(/img-src 'self' data: blob: https:\/\/i\.ytimg\.com/)
+    // Pictures kept at other sites show (any https address); plain http ones and other schemes do not.
+    expect(csp).toMatch(/img-src 'self' data: blob: https: https:\/\/i\.ytimg\.com/)
+    expect(csp).not.toMatch(/img-src[^;]* (http:|\*)[ ;]/)
     expect(csp).toMatch(/frame-src https:\/\/www\.youtube-nocookie\.com https:\/\/www\.youtube\.com/)
     expect(csp).toMatch(/connect-src 'self'/)
     expect(csp).toMatch(/object-src 'none'/)

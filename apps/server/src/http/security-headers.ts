@@ -7,9 +7,18 @@ import type { ServerConfig } from '../config'
 type HeaderConfig = Pick<ServerConfig, 'publicUrl' | 'cloudinaryUrl'> &
   Partial<Pick<ServerConfig, 'mapTiles'>> & { youtube: Pick<ServerConfig['youtube'], 'baseUrl'> }
 
-/** Where the site's own pages may load images from, besides itself. */
+/**
+ * Where the site's own pages may load images from, besides itself. Any https address: a story may show a picture
+ * kept at another site (inserted by address in the editor, or an imported story's picture that could not be
+ * copied). The trade-off (docs/security.md, "Pictures from other sites"): a visitor's browser then asks that host
+ * for it, which tells the host the visitor's address and the site's origin (the referrer policy sends no more).
+ * Copying each picture into the image store on insert would avoid that, but would leave every story already
+ * stored or imported with such an address broken, and the copying fetch would have to reach any address an
+ * owner types. Plain http stays refused (an https site would show it as mixed content anyway). The origins named
+ * after it are the ones the site itself uses, kept so the list says so even though `https:` covers the https ones.
+ */
 function imageSources(config: HeaderConfig): string[] {
-  const sources = ["'self'", 'data:', 'blob:', 'https://i.ytimg.com']
+  const sources = ["'self'", 'data:', 'blob:', 'https:', 'https://i.ytimg.com']
   if (config.cloudinaryUrl) sources.push('https://res.cloudinary.com')
   // A YouTube Data API stand-in (a local fake) serves its own thumbnails.
   const youtube = new URL(config.youtube.baseUrl)

@@ -6,12 +6,15 @@ import {
   adminPost,
   adminPostsInput,
   adminPostsOutput,
+  autosavePostInput,
   createPostInput,
   postIdInput,
   updatePostInput,
 } from './admin-schema'
 import { deletePost, getAdminPost, listAdminPosts } from './admin-service'
-import { createPost, updatePost } from './admin-save'
+import { autosavePost, createPost, updatePost } from './admin-save'
+import { autosaveOutput, revisionDetail, revisionInput, revisionsInput, revisionSummary } from './revision-schema'
+import { getRevision, listRevisions, restoreInput } from './revisions'
 import { generateForPost, uploadPostImage } from './admin-media'
 import { photoPlaceSuggestion } from '../places/schema'
 
@@ -47,6 +50,42 @@ export const adminPostProcedures = {
     .input(updatePostInput)
     .output(savedPost)
     .mutation(({ ctx, input }) => updatePost(ctx.deps, input)),
+  autosave: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/posts/:id/autosave',
+        summary: "Autosave a story: a draft is saved, a published or scheduled story's changes are kept as a revision",
+      },
+    })
+    .input(autosavePostInput)
+    .output(autosaveOutput)
+    .mutation(({ ctx, input }) => autosavePost(ctx.deps, input)),
+  revisions: adminProcedure
+    .meta({ rest: { method: 'GET', path: '/api/posts/admin/:id/revisions', summary: "A story's saved versions" } })
+    .input(revisionsInput)
+    .output(z.array(revisionSummary))
+    .query(({ ctx, input }) => listRevisions(ctx.deps, input.id)),
+  revision: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/posts/admin/:id/revisions/:revision_id', summary: 'One saved version' },
+    })
+    .input(revisionInput)
+    .output(revisionDetail)
+    .query(({ ctx, input }) => getRevision(ctx.deps, input.id, input.revision_id)),
+  restoreRevision: adminProcedure
+    .meta({
+      rest: {
+        method: 'POST',
+        path: '/api/posts/:id/revisions/:revision_id/restore',
+        summary: 'Save a story with the text of an earlier version',
+      },
+    })
+    .input(revisionInput)
+    .output(savedPost)
+    .mutation(async ({ ctx, input }) =>
+      updatePost(ctx.deps, await restoreInput(ctx.deps, input.id, input.revision_id)),
+    ),
   delete: adminProcedure
     .meta({ rest: { method: 'DELETE', path: '/api/posts/:id', summary: 'Delete a story' } })
     .input(postIdInput)

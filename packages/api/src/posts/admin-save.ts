@@ -3,13 +3,15 @@ import type { AppDeps } from '../deps'
 import { InvalidInputError, isUniqueViolation, NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { slugify } from '../slug'
-import { SCHEDULE_IN_PAST, type CreatePostData, type UpdatePostData } from './admin-schema'
+import { SCHEDULE_IN_PAST, type AutosavePostData, type CreatePostData, type UpdatePostData } from './admin-schema'
 import { sanitizePostHtml } from './sanitize'
 import { hasStoryContent, readingTimeOf } from './story-text'
 import { withMetaDefaults } from './admin-schema'
 import { countryCodeFromText } from '../places/countries'
 import { roundCoordinate } from '../places/precision'
 import { checkStoryTrip } from '../trips/story-fit'
+import { autosaveRevisionOnly, recordRevision, revisionData } from './revisions'
+import type { AutosaveOutput } from './revision-schema'
 
 /** Slug candidates looked up per statement. */
 const SLUG_CANDIDATES = 20
@@ -128,10 +130,18 @@ function scheduledTime(deps: AppDeps, at: Date | null): Date {
   return at
 }
 
+/** How a save came about: the editor's autosave keeps fewer revisions (revisions.ts). */
+interface SaveOptions {
+  autosave?: boolean
+  /** The autosave revision the editor wrote last (see recordRevision). */
+  replaces?: number | undefined
+}
+
 export async function createPost(
   deps: AppDeps,
   authorId: number,
   input: CreatePostData,
+  options: SaveOptions = {},
 ): Promise<{ id: number; slug: string }> {
   const { prisma } = deps
   const publishedAt =
@@ -154,6 +164,8 @@ export async function createPost(
         publishedAt,
         mailFollowers: input.status !== 'draft' && input.email_followers !== false,
         tags: { create: tagIds.map((tagId) => ({ tagId })) },
+        // The first version of the story's history, written in the same statement as the post.
+        revisions: { create: { ...revisionData(fields, options.autosave ?? false), createdAt: deps.now() } },
       },
       select: { id: true, slug: true },
     }),
@@ -196,7 +208,11 @@ function mailChoice(
   return {}
 }
 
-export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<{ id: number; slug: string }> {
+export async function updatePost(
+  deps: AppDeps,
+  input: UpdatePostData,
+  options: SaveOptions = {},
+): Promise<{ id: number; slug: string; revisionId: number }> {
   const { prisma } = deps
   const existing = await prisma.post.findUnique({
     where: { id: input.id },
@@ -221,7 +237,12 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
         : await uniqueSlug(prisma, input.title, input.id, skip)
     return prisma.$transaction(async (tx) => {
       if (input.tags) await tx.postTag.deleteMany({ where: { postId: input.id } })
-      return tx.post.update({
+      const revisionId = await recordRevision(tx, input.id, fields, {
+        autosave: options.autosave ?? false,
+        now: deps.now(),
+        replaces: options.replaces,
+      })
+      const post = await tx.post.update({
         where: { id: input.id },
         data: {
           ...fields,
@@ -234,9 +255,27 @@ export async function updatePost(deps: AppDeps, input: UpdatePostData): Promise<
         },
         select: { id: true, slug: true },
       })
+      return { ...post, revisionId }
     })
   })
   if (existing.status === 'scheduled' || input.status === 'scheduled') deps.scheduler?.wake()
   if (input.status === 'published') deps.mail?.wake()
   return saved
+}
+
+/**
+ * The editor's autosave (docs/product.md, "Editor"): a draft is saved as it is, status untouched; a story visitors
+ * see or will see at its scheduled time is never changed by an autosave, which then keeps a revision only.
+ */
+export async function autosavePost(deps: AppDeps, input: AutosavePostData): Promise<AutosaveOutput> {
+  const existing = await deps.prisma.post.findUnique({ where: { id: input.id }, select: { status: true, slug: true } })
+  if (!existing) throw new NotFoundError(messages.posts.missing)
+  const replaces = input.revision_id
+  if (existing.status === 'draft') {
+    const draft = { ...input, status: undefined, published_at: null }
+    const { id, slug, revisionId } = await updatePost(deps, draft, { autosave: true, replaces })
+    return { id, slug, kept: 'post', revision_id: revisionId }
+  }
+  const revisionId = await autosaveRevisionOnly(deps, input, replaces)
+  return { id: input.id, slug: existing.slug, kept: 'revision', revision_id: revisionId }
 }

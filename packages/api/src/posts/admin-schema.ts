@@ -190,6 +190,20 @@ export const updatePostInput = z
   .object({ id: id('Post id'), ...postFields, status: postStatus.optional(), published_at: publishAt })
   .refine((p) => p.status !== 'scheduled' || p.published_at, { message: SCHEDULE_IN_PAST, path: ['published_at'] })
   .refine(pointIsComplete, completePoint)
+/**
+ * The editor's autosave: the update's body (a status is ignored: an autosave never changes it) and the revision
+ * the editor's previous autosave wrote, which this one may replace.
+ */
+export const autosavePostInput = z
+  .object({
+    id: id('Post id'),
+    ...postFields,
+    status: postStatus.optional(),
+    published_at: publishAt,
+    revision_id: id('Revision id').optional(),
+  })
+  .refine(pointIsComplete, completePoint)
+export type AutosavePostData = z.output<typeof autosavePostInput>
 export type UpdatePostInput = z.input<typeof updatePostInput>
 export type UpdatePostData = z.output<typeof updatePostInput>
 

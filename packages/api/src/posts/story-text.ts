@@ -56,9 +56,11 @@ const flatText = (html: string): string => htmlToText(html).replace(/\s+/g, ' ')
 /** Whether story HTML says anything: some text or an image (a story without either is refused as empty). */
 export const hasStoryContent = (html: string): boolean => flatText(html) !== '' || /<img\b/i.test(html)
 
+/** How many words the story's text has. */
+export const wordCountOf = (html: string): number => flatText(html).split(' ').filter(Boolean).length
+
 /** Minutes to read at 200 words a minute, at least one. */
-export const readingTimeOf = (html: string): number =>
-  Math.max(1, Math.ceil(flatText(html).split(' ').filter(Boolean).length / WORDS_PER_MINUTE))
+export const readingTimeOf = (html: string): number => Math.max(1, Math.ceil(wordCountOf(html) / WORDS_PER_MINUTE))
 
 /** The excerpt rule of docs/product.md ("Rules and limits"): strip tags, take the first 160 characters, append an ellipsis when exactly 160 were reached. */
 export function excerptFromContent(html: string): string {

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { Card, QueryView, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery } from '@tanstack/react-query'
@@ -5,11 +6,18 @@ import { useAdminTitle } from '../../../lib/page-meta'
 import { postForEditQuery } from './queries'
 import { PostForm } from './post-form'
 import { formFromPost } from './post-form-state'
+import { useRevisionRestore } from './use-revision-restore'
 
 /** Edit post: a skeleton while fetching, 'Failed to load post' (with a retry) when it cannot be loaded. */
 export function EditPostScreen({ id }: { id: number }) {
   const valid = Number.isInteger(id) && id > 0
   const post = useQuery({ ...postForEditQuery(id), enabled: valid })
+  // A restored version rebuilds the form from the post as saved (the editor's content is its initial value).
+  const [generation, setGeneration] = useState(0)
+  const history = useRevisionRestore(id, async () => {
+    await post.refetch()
+    setGeneration((g) => g + 1)
+  })
   useAdminTitle(post.data ? `Edit “${post.data.title}”` : 'Edit Post')
   if (!valid)
     return (
@@ -35,9 +43,10 @@ export function EditPostScreen({ id }: { id: number }) {
     >
       {(loaded) => (
         <PostForm
-          key={loaded.id}
+          key={`${loaded.id}-${generation}`}
           post={{ id: loaded.id, status: loaded.status, publishedAt: loaded.published_at }}
           initial={formFromPost(loaded)}
+          history={history}
         />
       )}
     </QueryView>

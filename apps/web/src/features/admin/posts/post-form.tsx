@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ReactNode, type RefObject } from 'react'
+import { useMemo, useRef, useState, type Dispatch, type ReactNode, type RefObject, type SetStateAction } from 'react'
 import { Link } from '@tanstack/react-router'
 import { Button, Card } from '@wayfarer/ui'
 import { hasStoryContent, type PhotoPlaceSuggestion } from '@wayfarer/api/schemas'
@@ -18,11 +18,16 @@ import { usePostSave, type EditedPost } from './use-post-save'
 import { STORY_TITLE_CLASS, StoryBody } from '../../post/story-body'
 import { PlaceCard } from './place-card'
 import { TripPicker } from './trip-picker'
+import { useAutosave, type AutosaveStatus } from './use-autosave'
+import { RevisionsCard } from './revisions-card'
+import type { RestoreRequest } from './use-revision-restore'
 
 interface Props {
   /** Absent on /admin/posts/new: upload and AI stay disabled until the post has been saved. */
   post?: EditedPost
   initial: PostFormValues
+  /** Restoring a version from the history (the edit screen keeps it: the form is rebuilt after a restore). */
+  history?: { restore: (request: RestoreRequest) => Promise<void>; restoring: boolean }
 }
 
 /** What the AI helpers are told about the story. */
@@ -30,20 +35,22 @@ type AiContext = { title?: string | undefined; category?: string | undefined; lo
 
 /**
  * Create post / Edit post: the story on the left, publishing and its details on the right (below it up to 1024 px
- * wide). The first save stays here; later saves return to the list.
+ * wide). The first save stays here; later saves return to the list. The story saves itself as the owner writes
+ * (useAutosave), and a saved post shows its revision history.
  */
-export function PostForm({ post, initial }: Props) {
+export function PostForm({ post, initial, history }: Props) {
   const [values, setValues] = useState(initial)
   const [preview, setPreview] = useState(false)
   const [placeOffer, setPlaceOffer] = useState<PhotoPlaceSuggestion | null>(null)
   const insertRef = useRef<((text: string) => void) | null>(null)
   const categories = useQuery(categoriesQuery())
-  const tags = useQuery(tagsQuery())
-  const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial])
+  const autosave = useAutosave(post?.id ?? null, values, initial)
+  // What the post itself holds: the autosave keeps a draft current, so only newer typing counts as unsaved.
+  const changed = useMemo(() => JSON.stringify(values) !== JSON.stringify(autosave.saved), [values, autosave.saved])
   const guard = useUnsavedChangesGuard(changed)
-  const { save, saving, tripError } = usePostSave(post, values, guard.allowLeaving)
+  const { save, saving, tripError } = usePostSave(post, values, guard.allowLeaving, autosave)
   const set: SetField = (key, value) => setValues((v) => ({ ...v, [key]: value }))
-  const postId = post?.id ?? null
+  const postId = post?.id ?? autosave.createdId
   const context: AiContext = {
     title: values.title || undefined,
     category: categories.data?.find((c) => c.id === values.category_id)?.name,
@@ -51,7 +58,7 @@ export function PostForm({ post, initial }: Props) {
   }
   return (
     <div className="space-y-6">
-      <PostFormHeader post={post} preview={preview} onPreview={() => setPreview((v) => !v)}>
+      <PostFormHeader post={post} preview={preview} onPreview={() => setPreview((v) => !v)} status={autosave.status}>
         <AiAssistant postId={postId} context={context} onGenerated={(text) => insertRef.current?.(text)} />
       </PostFormHeader>
       <div className="grid gap-6 lg:grid-cols-3">
@@ -73,29 +80,24 @@ export function PostForm({ post, initial }: Props) {
             incomplete={!values.title.trim() || !hasStoryContent(values.content)}
             onSave={(status, at, mail) => void save(status, at, mail)}
           />
-          <TripPicker values={values} set={set} error={tripError} />
-          <TaxonomyCard values={values} set={set} categories={categories.data} tags={tags.data} />
-          <Card className="p-6">
-            <h3 className="mb-3 font-semibold text-gray-900">Featured Image</h3>
-            <FeaturedImage
-              postId={postId}
-              url={values.featured_image}
-              alt={values.featured_image_alt}
-              showUrlField={post !== undefined}
-              onUrl={(url) => set('featured_image', url)}
-              onAlt={(alt) => set('featured_image_alt', alt)}
-              onPlaceSuggestion={setPlaceOffer}
+          {post && history && (
+            <RevisionsCard
+              postId={post.id}
+              beforeRestore={autosave.flush}
+              onRestore={history.restore}
+              restoring={history.restoring}
+              live={post.status !== 'draft'}
             />
-          </Card>
-          <PlaceCard
-            names={<LocationFields values={values} set={set} />}
+          )}
+          <DetailCards
+            values={values}
+            set={set}
+            setValues={setValues}
             postId={postId}
-            point={{ latitude: values.latitude, longitude: values.longitude, country_code: values.country_code }}
-            offer={placeOffer}
-            onOfferDone={() => setPlaceOffer(null)}
-            onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+            tripError={tripError}
+            placeOffer={placeOffer}
+            setPlaceOffer={setPlaceOffer}
           />
-          <SeoCard values={values} set={set} />
         </div>
       </div>
       {guard.prompt}
@@ -103,15 +105,76 @@ export function PostForm({ post, initial }: Props) {
   )
 }
 
+/** The story's details beside it: trip, category and tags, featured picture, place and SEO. */
+function DetailCards({
+  values,
+  set,
+  setValues,
+  postId,
+  tripError,
+  placeOffer,
+  setPlaceOffer,
+}: {
+  values: PostFormValues
+  set: SetField
+  setValues: Dispatch<SetStateAction<PostFormValues>>
+  postId: number | null
+  tripError: string | null
+  placeOffer: PhotoPlaceSuggestion | null
+  setPlaceOffer: (offer: PhotoPlaceSuggestion | null) => void
+}) {
+  const categories = useQuery(categoriesQuery())
+  const tags = useQuery(tagsQuery())
+  return (
+    <>
+      <TripPicker values={values} set={set} error={tripError} />
+      <TaxonomyCard values={values} set={set} categories={categories.data} tags={tags.data} />
+      <Card className="p-6">
+        <h3 className="mb-3 font-semibold text-gray-900">Featured Image</h3>
+        <FeaturedImage
+          postId={postId}
+          url={values.featured_image}
+          alt={values.featured_image_alt}
+          showUrlField={postId !== null}
+          onUrl={(url) => set('featured_image', url)}
+          onAlt={(alt) => set('featured_image_alt', alt)}
+          onPlaceSuggestion={setPlaceOffer}
+        />
+      </Card>
+      <PlaceCard
+        names={<LocationFields values={values} set={set} />}
+        postId={postId}
+        point={{ latitude: values.latitude, longitude: values.longitude, country_code: values.country_code }}
+        offer={placeOffer}
+        onOfferDone={() => setPlaceOffer(null)}
+        onChange={(change) => setValues((v) => ({ ...v, ...change }))}
+      />
+      <SeoCard values={values} set={set} />
+    </>
+  )
+}
+
+/** What the autosave says beside the title (a polite live region: read out when the writer pauses). */
+const statusText: Record<AutosaveStatus, string> = {
+  idle: '',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  saved: 'Saved',
+  kept: 'Changes kept in the history, not published',
+  failed: 'Not saved yet: will try again',
+}
+
 function PostFormHeader({
   post,
   preview,
   onPreview,
+  status,
   children,
 }: {
   post: EditedPost | undefined
   preview: boolean
   onPreview: () => void
+  status: AutosaveStatus
   children: ReactNode
 }) {
   return (
@@ -122,6 +185,9 @@ function PostFormHeader({
         </Link>
         <h2 className="text-2xl font-bold text-gray-900">{post ? 'Edit Post' : 'Create New Post'}</h2>
         {post && <StatusBadge status={post.status} />}
+        <p role="status" aria-live="polite" className="text-sm text-gray-600" data-testid="autosave-status">
+          {statusText[status]}
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Button variant="secondary" onClick={onPreview}>

@@ -20,9 +20,15 @@ export interface EditedPost {
  * said in a toast. The first save of a new post stays in the editor: the URL becomes the post's edit route, where
  * pictures, the featured image and a route can be uploaded; a later save returns to /admin/posts. A failure is
  * said in a toast and the form stays as it is, so nothing typed is lost. `beforeLeaving` runs just before the
- * URL changes (the unsaved-changes guard).
+ * URL changes (the unsaved-changes guard). A post the autosave created is still new here: its first explicit save
+ * stays in the editor too.
  */
-export function usePostSave(post: EditedPost | undefined, values: PostFormValues, beforeLeaving: () => void) {
+export function usePostSave(
+  post: EditedPost | undefined,
+  values: PostFormValues,
+  beforeLeaving: () => void,
+  autosave: { createdId: number | null; settle: () => Promise<void> },
+) {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const toast = useToast()
@@ -37,9 +43,13 @@ export function usePostSave(post: EditedPost | undefined, values: PostFormValues
       ...(emailFollowers === undefined ? {} : { email_followers: emailFollowers }),
     }
     setTripError(null)
-    let created: number | null = null
+    // An autosave may have created the post already (then this first save updates it) or be under way.
+    await autosave.settle()
+    const id = post?.id ?? autosave.createdId
+    let created: number | null = post ? null : autosave.createdId
     try {
-      if (post) await update.mutateAsync({ id: post.id, ...postPayload(values, status), ...when })
+      if (id !== null)
+        await update.mutateAsync({ id, ...postPayload(values, status ?? (post ? undefined : 'draft')), ...when })
       else created = (await create.mutateAsync({ ...postPayload(values, status ?? 'draft'), ...when })).id
     } catch (error) {
       const text = toUserMessage(error, '')

@@ -3,10 +3,14 @@ import { Toast, type ToastProps } from '@wayfarer/ui'
 
 // Long enough to read a short sentence twice.
 const SHOW_MS = 5000
+// A toast with a button (Undo) stays long enough to reach it with the keyboard.
+const SHOW_WITH_ACTION_MS = 15_000
 
 export interface AdminToast {
   text: string
   tone?: NonNullable<ToastProps['tone']>
+  /** One button in the toast, e.g. Undo; pressing it closes the toast. */
+  action?: { label: string; onClick: () => void }
 }
 
 const ShowToast = createContext<((toast: AdminToast) => void) | null>(null)
@@ -28,16 +32,32 @@ export function ToastHost({ children }: { children: ReactNode }) {
           <Toast
             key={current.id}
             tone={current.tone ?? 'success'}
-            durationMs={SHOW_MS}
+            durationMs={current.action ? SHOW_WITH_ACTION_MS : SHOW_MS}
             onDismiss={dismiss}
             className="pointer-events-auto max-w-sm border border-current/20 shadow-lg"
             data-testid="admin-toast"
           >
             {current.text}
+            {current.action && <ToastAction action={current.action} onDone={dismiss} />}
           </Toast>
         )}
       </div>
     </ShowToast.Provider>
+  )
+}
+
+function ToastAction({ action, onDone }: { action: NonNullable<AdminToast['action']>; onDone: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={() => {
+        onDone()
+        action.onClick()
+      }}
+      className="ml-3 rounded font-semibold underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-current"
+    >
+      {action.label}
+    </button>
   )
 }
 
