@@ -105,7 +105,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).value
 
 /** A body: usually an object of real field names with hostile values, sometimes anything at all. */
-const hostileBody = fc.oneof(
+export const hostileBody = fc.oneof(
   { weight: 3, arbitrary: fc.dictionary(fc.constantFrom(...FIELD_NAMES), hostileValue, { maxKeys: 8 }) },
   { weight: 1, arbitrary: hostileValue },
 )
