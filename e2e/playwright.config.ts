@@ -68,6 +68,8 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--no-first-run',
+        // Chromium refuses some ports as unsafe (6000 is X11's): E2E_PORT may be any free port.
+        `--explicitly-allowed-ports=${port}`,
       ],
     },
   },

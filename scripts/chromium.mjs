@@ -64,7 +64,10 @@ export function ensureChromium(say) {
         'npx playwright install chromium) or set CHROMIUM_PATH to its executable.',
     )
   say(`No Chromium ${where}: installing it with apt-get install chromium`)
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' }
+  // apt-get runs gpgv, dpkg and their helpers from PATH: with a PATH that lacks the system folders it cannot check
+  // the package lists' signatures.
+  const PATH = [process.env.PATH, '/usr/sbin', '/usr/bin', '/sbin', '/bin'].filter(Boolean).join(path.delimiter)
+  const env = { ...process.env, PATH, DEBIAN_FRONTEND: 'noninteractive' }
   for (const args of [
     ['update', '-qq'],
     ['install', '-y', '-qq', 'chromium'],

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { freePort, killStartedServers, startMain, waitForHealth } from './testing/server-process'
 
 afterAll(killStartedServers)
@@ -13,48 +13,35 @@ const login = (port: number, email: string, password: string) =>
     body: JSON.stringify({ email, password }),
   })
 
+// One data directory through the life of a site: the first start (migrations, owner account, demo content), a
+// second process refused while it runs, a SIGTERM, a restart on the same data. The checks share these processes
+// because each start on a fresh directory seeds the demo site, which is most of this file's time; they run in order.
 describe('npm start on the embedded database', () => {
-  it('serves with no configuration, refuses a second process on the same DATA_DIR, and keeps data across restarts', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'wf-main-'))
-    const port = await freePort()
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'wf-main-'))
+  let port: number
+  let first: ReturnType<typeof startMain>
+  let viewsBefore: number
+  let slug: string
+  const latest = async () =>
+    (
+      (await (await fetch(`http://127.0.0.1:${port}/api/posts?limit=1`)).json()) as {
+        data: { slug: string; view_count: number }[]
+      }
+    ).data[0]!
 
-    const first = startMain({ DATA_DIR: dataDir, PORT: String(port) })
-    expect(await waitForHealth(port)).toEqual({ success: true, data: { status: 'ok', database: 'pglite' } })
-    const password = /password: (\S+)/.exec(first.output())?.[1]
-    expect(password).toBeDefined()
-    expect(first.output()).toContain('admin@example.com')
-
-    const second = startMain({ DATA_DIR: dataDir, PORT: String(await freePort()) })
-    expect(await second.exited).toBe(1)
-    expect(second.output()).toMatch(/already in use by another Wayfarer process \(pid \d+\)/)
-
-    first.child.kill('SIGTERM')
-    expect(await first.exited).toBe(0)
-    expect(existsSync(path.join(dataDir, 'wayfarer.pid'))).toBe(false)
-    const secretKey = readFileSync(path.join(dataDir, 'secret.key'), 'utf8')
-
-    const again = startMain({ DATA_DIR: dataDir, PORT: String(port) })
-    await waitForHealth(port)
-    expect((await login(port, 'admin@example.com', password!)).status).toBe(200)
-    expect(again.output()).not.toContain('password:') // the account and its password were kept
-    expect(readFileSync(path.join(dataDir, 'secret.key'), 'utf8')).toBe(secretKey)
-    again.child.kill('SIGTERM')
-    expect(await again.exited).toBe(0)
+  beforeAll(async () => {
+    port = await freePort()
+    first = startMain({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' })
+    expect(await waitForHealth(port, first)).toEqual({ success: true, data: { status: 'ok', database: 'pglite' } })
   }, 120_000)
 
-  it('logs one line per request at info, none for static files, and prints the first password last', async () => {
-    const port = await freePort()
-    const server = startMain({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'wf-log-')),
-      PORT: String(port),
-      LOG_LEVEL: 'info',
-    })
-    await waitForHealth(port)
+  it('serves with no configuration, logs one line per request at info, none for static files, and prints the first password last', async () => {
     await fetch(`http://127.0.0.1:${port}/api/health?probe=log`)
     await fetch(`http://127.0.0.1:${port}/media/no-such-photo.webp`)
     await fetch(`http://127.0.0.1:${port}/assets/no-such-script.js`)
     await new Promise((r) => setTimeout(r, 300))
-    const output = server.output()
+    const output = first.output()
+    expect(output).toContain('admin@example.com')
     expect(output.split('\n').filter((line) => line.includes('/api/health?probe=log'))).toHaveLength(1)
     expect(output).not.toContain('no-such-photo')
     expect(output).not.toContain('no-such-script')
@@ -64,31 +51,31 @@ describe('npm start on the embedded database', () => {
     expect(box).toBeGreaterThan(output.indexOf('seeded demo content'))
     expect(box).toBeGreaterThan(output.indexOf('Wayfarer is running at'))
     expect(output.indexOf('seeded demo content')).toBeGreaterThan(-1)
-    server.child.kill('SIGTERM')
-    expect(await server.exited).toBe(0)
+  })
+
+  it('refuses a second process on the same DATA_DIR', async () => {
+    const second = startMain({ DATA_DIR: dataDir, PORT: String(await freePort()) })
+    expect(await second.exited).toBe(1)
+    expect(second.output()).toMatch(/already in use by another Wayfarer process \(pid \d+\)/)
   }, 120_000)
 
-  it('writes the post views it counted when stopped with SIGTERM: they are there after a restart', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'wf-views-'))
-    const port = await freePort()
-    const latest = async () =>
-      (
-        (await (await fetch(`http://127.0.0.1:${port}/api/posts?limit=1`)).json()) as {
-          data: { slug: string; view_count: number }[]
-        }
-      ).data[0]!
-
-    const first = startMain({ DATA_DIR: dataDir, PORT: String(port) })
-    await waitForHealth(port)
-    const post = await latest()
+  it('writes the post views it counted when stopped with SIGTERM, and keeps data across restarts', async () => {
+    const password = /password: (\S+)/.exec(first.output())?.[1]
+    expect(password).toBeDefined()
+    ;({ slug, view_count: viewsBefore } = await latest())
     for (let i = 0; i < 5; i++)
-      expect((await fetch(`http://127.0.0.1:${port}/api/posts/slug/${post.slug}`)).status).toBe(200)
+      expect((await fetch(`http://127.0.0.1:${port}/api/posts/slug/${slug}`)).status).toBe(200)
     first.child.kill('SIGTERM')
     expect(await first.exited).toBe(0)
+    expect(existsSync(path.join(dataDir, 'wayfarer.pid'))).toBe(false)
+    const secretKey = readFileSync(path.join(dataDir, 'secret.key'), 'utf8')
 
     const again = startMain({ DATA_DIR: dataDir, PORT: String(port) })
-    await waitForHealth(port)
-    expect((await latest()).view_count).toBe(post.view_count + 5)
+    await waitForHealth(port, again)
+    expect(await latest()).toMatchObject({ slug, view_count: viewsBefore + 5 })
+    expect((await login(port, 'admin@example.com', password!)).status).toBe(200)
+    expect(again.output()).not.toContain('password:') // the account and its password were kept
+    expect(readFileSync(path.join(dataDir, 'secret.key'), 'utf8')).toBe(secretKey)
     again.child.kill('SIGTERM')
     expect(await again.exited).toBe(0)
   }, 120_000)

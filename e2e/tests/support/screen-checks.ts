@@ -21,14 +21,21 @@ export async function fakeYouTubePlayer(context: BrowserContext | Page): Promise
 }
 
 /**
- * Waits until the screen has its data (no loading placeholder left) and, as far as it comes within a few
- * seconds, its pictures (only the screenshots need those: a slow image is not a failure).
+ * Waits until the screen is there (its heading) with its data (no loading placeholder left), its fonts, and the pictures it has asked for
+ * (eager ones and lazy ones already in view: a full-page screenshot does not load the others). A concrete signal
+ * instead of "no request for half a second", which costs that half second on every screen and never comes on a
+ * page that polls. Only the screenshots need the pictures, so one that does not come within 8 s is not a failure.
  */
 export async function settle(page: Page): Promise<void> {
+  // The route's code and loader come after the document's load event: its heading says the screen is there.
+  await expect(page.locator('h1').first()).toBeVisible()
   await expect(page.locator('[aria-busy="true"], [data-testid="post-skeleton"]')).toHaveCount(0)
-  await page.waitForLoadState('networkidle', { timeout: 8_000 }).catch(() => undefined)
-  // Fonts and images laid out, so screenshots and measurements see the final page.
-  await page.evaluate('document.fonts.ready.then(() => undefined)')
+  await page.evaluate(`(() => {
+    const inView = (img) => img.getBoundingClientRect().top < innerHeight
+    const pending = [...document.images].filter((img) => !img.complete && (img.loading !== 'lazy' || inView(img)))
+    const loaded = Promise.all([document.fonts.ready, ...pending.map((img) => img.decode().catch(() => undefined))])
+    return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 8000))]).then(() => undefined)
+  })()`)
 }
 
 /** Nothing is wider than the window. */

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -67,17 +67,20 @@ describe('npm run import (CLI) on the embedded database', () => {
   }, 120_000)
 
   it('explains what to do when the server holds the embedded database, and refuses wrong files', async () => {
+    // A data directory a running server holds: the lock file names a live process (this one).
     const locked = path.join(dir, 'locked')
-    await cli(['wordpress', file, '--dry-run'], { DATA_DIR: locked })
+    await mkdir(locked)
     await writeFile(path.join(locked, 'wayfarer.pid'), String(process.pid))
-    const busy = await cli(['wordpress', file], { DATA_DIR: locked })
+    // Three independent refusals: started together, so their start-up (tsx, the server's modules) overlaps.
+    const [busy, wrong, usage] = await Promise.all([
+      cli(['wordpress', file], { DATA_DIR: locked }),
+      cli(['ghost', file], { DATA_DIR: path.join(dir, 'data') }),
+      cli(['wordpress'], { DATA_DIR: path.join(dir, 'data') }),
+    ])
     expect(busy.code).toBe(1)
     expect(busy.stderr).toMatch(/Stop the server first .*or import through Admin → Settings → Import\/Export/s)
-
-    const wrong = await cli(['ghost', file], { DATA_DIR: path.join(dir, 'data') })
     expect(wrong.code).toBe(1)
     expect(wrong.stderr).toContain('This file looks like a wordpress export, not a ghost export.')
-    const usage = await cli(['wordpress'], { DATA_DIR: path.join(dir, 'data') })
     expect(usage.code).toBe(2)
     expect(usage.stdout).toContain('npm run import -- wordpress FILE')
   }, 120_000)

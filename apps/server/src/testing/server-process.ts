@@ -37,7 +37,8 @@ export async function waitForHealth(
 ): Promise<unknown> {
   let exitCode: number | null | undefined
   void started?.exited.then((code) => (exitCode = code))
-  for (let i = 0; i < 300; i++) {
+  // Up to 100 s: a first start migrates and seeds the demo site, which takes over a minute on a busy 2-core machine.
+  for (let i = 0; i < 500; i++) {
     if (exitCode !== undefined)
       throw new Error(`server exited (${exitCode}) before it was healthy:\n${started?.output()}`)
     const res = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)
