@@ -113,27 +113,46 @@ type ClusterMembers = NonNullable<MapCluster['members']>
 
 /**
  * What the visitor picked on the map: a story (its card), a cluster too close to split (its members), or a photo
- * (the lightbox). A card that opens takes the focus, so keyboard users land in it.
+ * (the lightbox). A card that opens takes the focus, so keyboard users land in it; closing it (its button or
+ * Escape) gives the focus back to the marker that opened it, or to the map when that marker has gone.
  */
 function useChosenMarker() {
   const [story, setStory] = useState<MapStory | null>(null)
   const [photo, setPhoto] = useState<MapPhoto | null>(null)
   const [members, setMembers] = useState<ClusterMembers | null>(null)
   const card = useRef<HTMLDivElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
     if (story || members) card.current?.focus()
   }, [story, members])
+  const remember = () => {
+    const active = document.activeElement
+    // Moving from the members' list to one of its stories keeps the marker that opened the list.
+    if (active instanceof HTMLElement && !card.current?.contains(active)) opener.current = active
+  }
+  const close = () => {
+    const back = opener.current
+    setStory(null)
+    setMembers(null)
+    opener.current = null
+    // The card sits inside the map's frame, beside the map's surface.
+    const map = card.current?.parentElement?.querySelector<HTMLElement>('[data-testid="world-map"]')
+    ;(back?.isConnected ? back : map)?.focus()
+  }
   return {
     story,
     photo,
     members,
     card,
     setPhoto,
-    showStory: (s: MapStory | null) => {
+    close,
+    showStory: (s: MapStory) => {
+      remember()
       setMembers(null)
       setStory(s)
     },
-    showMembers: (m: ClusterMembers | null) => {
+    showMembers: (m: ClusterMembers) => {
+      remember()
       setStory(null)
       setMembers(m)
     },
@@ -145,7 +164,7 @@ function ChosenMarkerCard({ chosen }: { chosen: ReturnType<typeof useChosenMarke
   if (chosen.story)
     return (
       <MapPopup chosen={chosen} labelledBy="map-story-title">
-        <MapStoryCard story={chosen.story} headingId="map-story-title" onClose={() => chosen.showStory(null)} />
+        <MapStoryCard story={chosen.story} headingId="map-story-title" onClose={chosen.close} />
       </MapPopup>
     )
   if (!chosen.members) return null
@@ -163,7 +182,7 @@ function ChosenMarkerCard({ chosen }: { chosen: ReturnType<typeof useChosenMarke
         </h3>
         <button
           type="button"
-          onClick={() => chosen.showMembers(null)}
+          onClick={chosen.close}
           aria-label="Close"
           className="-mt-1 rounded px-2 text-xl leading-none text-gray-600 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         >
@@ -208,6 +227,11 @@ function MapPopup({
       tabIndex={-1}
       role="dialog"
       aria-labelledby={labelledBy}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return
+        e.preventDefault()
+        chosen.close()
+      }}
       className={`absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none ${className}`}
     >
       {children}

@@ -146,7 +146,11 @@ export function WorldMap({
           onStory={onStory}
           onPhoto={onPhoto}
           onMembers={onMembers}
-          zoomTo={zoomTo}
+          zoomTo={(zoom, at) => {
+            zoomTo(zoom, at)
+            // The cluster's button goes away as it splits: the map keeps the focus, not the top of the page.
+            surface.current?.focus()
+          }}
         />
         {days.length > 0 && <DayMarkers days={days} at={at} />}
         {pin && pin.latitude !== null && pin.longitude !== null && <Pin {...at(pin.longitude, pin.latitude)} />}
