@@ -234,6 +234,8 @@ export const storyRoute = z.object({
   name: z.string(),
   /** [longitude, latitude] pairs. */
   line: z.array(z.tuple([z.number(), z.number()])),
+  /** Where in `line` a new track or segment starts: nothing was travelled from the point before, so no line joins them. */
+  breaks: z.array(z.number()),
   distance_m: z.number(),
   elevation_gain_m: z.number(),
   /** [distance m, elevation m] samples; empty when the track has no elevations. */

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { MapCluster, MapPhoto, MapStory, PlacesMapOutput } from '@wayfarer/api/schemas'
-import { staticPages } from '@wayfarer/api/schemas'
+import { responsiveSrcset, staticPages } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
 import { plural } from '../../lib/numbers'
 import { categoriesQuery } from '../blog/queries'
@@ -315,16 +315,34 @@ function StoriesInView({ inView }: { inView: PlacesMapOutput['in_view'] | undefi
       <p className="text-sm text-gray-600" aria-live="polite" data-testid="in-view-count">
         {inView ? plural(inView.total, 'story', 'stories') : '\u00a0'}
       </p>
-      <ul className="mt-3 max-h-[460px] space-y-2 overflow-y-auto pr-1">
+      {/* Beside the map (wide screens) the list scrolls on its own to stay as tall as the map; below it, the page scrolls. */}
+      <ul className="mt-3 space-y-2 lg:max-h-[460px] lg:overflow-y-auto lg:p-1" data-testid="in-view-list">
         {(inView?.stories ?? []).map((s) => (
           <li key={s.id}>
             <Link
               to="/blog/$slug"
               params={{ slug: s.slug }}
-              className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-2 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
             >
-              <span className="block font-medium text-gray-900">{s.title}</span>
-              <span className="block text-sm text-gray-600">{s.location}</span>
+              {s.image ? (
+                <img
+                  src={s.image}
+                  srcSet={responsiveSrcset(s.image)}
+                  sizes="64px"
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  data-testid="in-view-thumbnail"
+                  className="h-16 w-16 shrink-0 rounded-md bg-gray-100 object-cover"
+                />
+              ) : (
+                <span aria-hidden="true" className="h-16 w-16 shrink-0 rounded-md bg-teal-50" />
+              )}
+              <span className="min-w-0">
+                <span className="block font-medium text-gray-900">{s.title}</span>
+                <span className="block text-sm text-gray-600">{s.location}</span>
+              </span>
             </Link>
           </li>
         ))}

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { geoMercator, geoPath } from 'd3-geo'
-import type { LineString } from 'geojson'
+import type { MultiLineString } from 'geojson'
 import type { StoryPlace, StoryRoute } from '@wayfarer/api/schemas'
 import { project, worldPx } from './mercator'
-import { pointAlong } from './route-geometry'
+import { pointAlong, segmentsOf } from './route-geometry'
 import { countries } from './world-map'
 import { Lightbox } from '../gallery/lightbox'
 
@@ -76,7 +76,8 @@ function MiniMap({ latitude, longitude, location }: { latitude: number; longitud
 }
 
 function RouteMap({ route }: { route: StoryRoute }) {
-  const line: LineString = { type: 'LineString', coordinates: route.line }
+  // One line per track segment: nothing joins the end of one to the start of the next.
+  const line: MultiLineString = { type: 'MultiLineString', coordinates: segmentsOf(route.line, route.breaks) }
   const projection = geoMercator().fitExtent(
     [
       [24, 24],
@@ -116,7 +117,7 @@ function RouteMap({ route }: { route: StoryRoute }) {
         />
         {route.photos.map((photo) => {
           // On the line where the route passes it (its distance along the whole track, as a share of it).
-          const along = pointAlong(route.line, photo.distance_m / Math.max(1, route.distance_m))
+          const along = pointAlong(route.line, photo.distance_m / Math.max(1, route.distance_m), route.breaks)
           const at = along ? projection(along) : null
           return at ? (
             <circle
