@@ -17,7 +17,7 @@ import { MapStoryCard } from './map-story-card'
 import { viewAround, type MapView } from './mercator'
 import { countryQuery } from './queries'
 import { useElementWidth } from './use-element-width'
-import { WorldMap } from './world-map'
+import { useMaxZoom, WorldMap } from './world-map'
 
 const MAP_HEIGHT = 360
 
@@ -100,7 +100,8 @@ function CountryMap({ data, onPhoto }: { data: PlacesCountryOutput; onPhoto: (ph
   const [box, width] = useElementWidth<HTMLDivElement>(800)
   const [moved, setMoved] = useState<MapView | null>(null)
   const navigate = useNavigate()
-  const fitted = data.bbox ? viewAround(data.bbox, width, MAP_HEIGHT) : { longitude: 0, latitude: 20, zoom: 1 }
+  const maxZoom = useMaxZoom()
+  const fitted = data.bbox ? viewAround(data.bbox, width, MAP_HEIGHT, maxZoom) : { longitude: 0, latitude: 20, zoom: 1 }
   return (
     <div ref={box} className="mt-6">
       <WorldMap

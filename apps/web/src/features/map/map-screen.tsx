@@ -12,7 +12,7 @@ import { boxOf, viewAround, type MapView } from './mercator'
 import { MapStoryCard } from './map-story-card'
 import { countriesQuery, mapQuery } from './queries'
 import { useElementWidth } from './use-element-width'
-import { WorldMap } from './world-map'
+import { useMaxZoom, WorldMap } from './world-map'
 
 export interface MapFilters {
   category?: string | undefined
@@ -41,7 +41,16 @@ export function MapScreen({
   const [view, setView] = useState(initialView)
   const [box, width] = useElementWidth<HTMLDivElement>(800)
   const countries = useQuery(countriesQuery())
-  const shown = useQuery(mapQuery({ bbox: boxOf(view, width, MAP_HEIGHT), zoom: view.zoom, ...filters }))
+  const maxZoom = useMaxZoom()
+  // A cluster that splits only beyond the map's deepest zoom lists what it holds instead.
+  const shown = useQuery(
+    mapQuery({
+      bbox: boxOf(view, width, MAP_HEIGHT),
+      zoom: Math.min(view.zoom, maxZoom),
+      max_zoom: maxZoom,
+      ...filters,
+    }),
+  )
   const chosen = useChosenMarker()
   const visited = useMemo(
     () => new Set((countries.data?.countries ?? []).flatMap((c) => (c.numeric ? [c.numeric] : []))),

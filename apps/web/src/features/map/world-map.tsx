@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import { geoMercator, geoPath } from 'd3-geo'
 import { feature } from 'topojson-client'
 import type { Topology, GeometryCollection } from 'topojson-specification'
@@ -7,7 +7,17 @@ import { tileUrl, type MapCluster, type MapPhoto, type MapStory } from '@wayfare
 import worldTopology from 'world-atlas/countries-110m.json'
 import { useQuery } from '@tanstack/react-query'
 import { mapSettingsQuery } from './queries'
-import { project, tilesInView, toScreen, TILE_PX, worldPx, type MapView } from './mercator'
+import {
+  clampView,
+  MAX_ZOOM,
+  project,
+  tilesInView,
+  toScreen,
+  TILE_PX,
+  VECTOR_MAX_ZOOM,
+  worldPx,
+  type MapView,
+} from './mercator'
 import { DayMarkers, MapMarkers, Pin, type DayMarker } from './map-markers'
 import { useMapGestures } from './use-map-gestures'
 
@@ -93,6 +103,15 @@ export interface WorldMapProps {
 }
 
 /**
+ * The deepest zoom worth showing: the vector world's own (VECTOR_MAX_ZOOM), or the tiles' when the owner set a
+ * tile server. Until the setting is known nothing is capped, so a deep view on a tiled site never jumps out.
+ */
+export function useMaxZoom(): number {
+  const settings = useQuery(mapSettingsQuery()).data
+  return settings && !settings.tiles ? VECTOR_MAX_ZOOM : MAX_ZOOM
+}
+
+/**
  * The vector world map with its markers. Markers are buttons (a cluster zooms in to where it splits, a story or
  * photo opens it); the map itself pans with a drag, the arrow keys or the buttons, and zooms with the wheel,
  * + and - or the buttons (`useMapGestures`).
@@ -118,7 +137,14 @@ export function WorldMap({
 }: WorldMapProps) {
   // Raster tiles under the markers when the owner set MAP_TILES_URL; none draws the built-in vector world.
   const tiles = useQuery(mapSettingsQuery()).data?.tiles
-  const { surface, dragging, handlers, zoomTo } = useMapGestures({ view, onView, width, height, onDrop })
+  // The place picker zooms as deep as it likes: where the pin goes matters more than what the drawing shows.
+  const cappedZoom = useMaxZoom()
+  const maxZoom = onDrop ? MAX_ZOOM : cappedZoom
+  const { surface, dragging, handlers, zoomTo } = useMapGestures({ view, onView, width, height, onDrop, maxZoom })
+  // A view asked for deeper (a link's zoom, a fitted country) comes back up to the deepest that shows something.
+  useEffect(() => {
+    if (view.zoom > maxZoom) onView(clampView(view, maxZoom))
+  }, [view, maxZoom, onView])
   const at = (longitude: number, latitude: number) => {
     const [x, y] = toScreen(view, width, height, longitude, latitude)
     return { left: x, top: y, visible: x > -20 && y > -20 && x < width + 20 && y < height + 20 }
