@@ -13,6 +13,7 @@ import { usePageMeta } from '../../lib/page-meta'
 import { plural } from '../../lib/numbers'
 import { Lightbox } from '../gallery/lightbox'
 import { NotFoundScreen } from '../pages/not-found-screen'
+import { Flag } from './flag'
 import { MapStoryCard } from './map-story-card'
 import { viewAround, type MapView } from './mercator'
 import { countryQuery } from './queries'
@@ -63,7 +64,7 @@ function CountryPage({ data }: { data: PlacesCountryOutput }) {
         / {data.country.name}
       </nav>
       <h1 className="mt-2 text-4xl font-bold text-gray-900">
-        <span aria-hidden="true">{data.country.flag} </span>
+        <Flag code={data.country.code} className="mr-3" />
         {data.country.name}
       </h1>
       <p className="mt-2 text-gray-600" data-testid="country-counts">

@@ -1,0 +1,48 @@
+import { expect, test, type Locator } from '@playwright/test'
+
+// Maps and places people can read: flags that draw without an emoji font, pictures in the list of stories in view,
+// and on a phone one scrolling page rather than a box scrolling inside it.
+
+/** Whether an image has arrived and could be drawn. */
+const loaded = (image: Locator) =>
+  image.evaluate((el) => (el as unknown as { complete: boolean; naturalWidth: number }).naturalWidth > 0)
+
+/** Regional indicator letters: what an emoji flag is made of. */
+const EMOJI_FLAG = /[\u{1F1E6}-\u{1F1FF}]/u
+
+test('country flags are pictures from the site itself, not emoji', async ({ page, baseURL }) => {
+  await page.goto('/places')
+  const list = page.getByTestId('country-list')
+  await expect(list.getByRole('link').first()).toBeVisible()
+  const flags = list.getByTestId('flag')
+  await expect(flags).toHaveCount(await list.getByRole('link').count())
+  const first = flags.first()
+  await expect(first).toHaveAttribute('src', /^\/flags\/[a-z]{2}\.svg$/)
+  expect(new URL((await first.evaluate((el) => (el as unknown as { src: string }).src)) ?? '').origin).toBe(
+    new URL(baseURL!).origin,
+  )
+  await expect.poll(() => loaded(first)).toBe(true)
+  expect(await list.innerText()).not.toMatch(EMOJI_FLAG)
+
+  await page.goto('/places/no')
+  const heading = page.getByRole('heading', { level: 1 })
+  await expect(heading).toHaveText(/^\s*Norway$/)
+  await expect(heading.getByTestId('flag')).toHaveAttribute('src', '/flags/no.svg')
+  await expect.poll(() => loaded(heading.getByTestId('flag'))).toBe(true)
+})
+
+for (const width of [390, 768]) {
+  test(`at ${width} px the stories in view scroll with the page and show their pictures`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/map')
+    const list = page.getByTestId('in-view-list')
+    await expect(list.getByRole('link').first()).toBeVisible()
+    expect(await list.evaluate((el) => getComputedStyle(el as unknown as Element).overflowY)).toBe('visible')
+    // Every story of the demo site has a picture: each link shows it, and its name is the story's title first.
+    const first = list.getByRole('listitem').first()
+    const thumbnail = first.getByTestId('in-view-thumbnail')
+    await thumbnail.scrollIntoViewIfNeeded()
+    await expect.poll(() => loaded(thumbnail)).toBe(true)
+    expect(await list.getByTestId('in-view-thumbnail').count()).toBe(await list.getByRole('link').count())
+  })
+}
