@@ -1,4 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test'
+import { computedStyle } from './support/dom'
 
 // Maps and places people can read: flags that draw without an emoji font, pictures in the list of stories in view,
 // and on a phone one scrolling page rather than a box scrolling inside it.
@@ -18,9 +19,8 @@ test('country flags are pictures from the site itself, not emoji', async ({ page
   await expect(flags).toHaveCount(await list.getByRole('link').count())
   const first = flags.first()
   await expect(first).toHaveAttribute('src', /^\/flags\/[a-z]{2}\.svg$/)
-  expect(new URL((await first.evaluate((el) => (el as unknown as { src: string }).src)) ?? '').origin).toBe(
-    new URL(baseURL!).origin,
-  )
+  const src = await first.evaluate((el) => (el as unknown as { src: string }).src)
+  expect(new URL(src).origin).toBe(new URL(baseURL!).origin)
   await expect.poll(() => loaded(first)).toBe(true)
   expect(await list.innerText()).not.toMatch(EMOJI_FLAG)
 
@@ -37,8 +37,8 @@ for (const width of [390, 768]) {
     await page.goto('/map')
     const list = page.getByTestId('in-view-list')
     await expect(list.getByRole('link').first()).toBeVisible()
-    expect(await list.evaluate((el) => getComputedStyle(el as unknown as Element).overflowY)).toBe('visible')
-    // Every story of the demo site has a picture: each link shows it, and its name is the story's title first.
+    expect(await computedStyle(list, 'overflow-y')).toBe('visible')
+    // Every story of the demo site has a picture, and each link shows it.
     const first = list.getByRole('listitem').first()
     const thumbnail = first.getByTestId('in-view-thumbnail')
     await thumbnail.scrollIntoViewIfNeeded()
