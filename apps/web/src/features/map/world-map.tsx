@@ -20,6 +20,7 @@ import {
 } from './mercator'
 import { DayMarkers, MapMarkers, Pin, type DayMarker } from './map-markers'
 import { useMapGestures } from './use-map-gestures'
+import { LABEL_FONT_PX, placeLabels } from './map-labels'
 
 export interface CountryShape {
   id: string
@@ -258,6 +259,17 @@ function CountryShapes({
   overTiles: boolean
 }) {
   const path = useViewPath(view, width, height)
+  const shown = useMemo(() => countriesInView(view, width, height), [view, width, height])
+  // Names over the built-in map only (tiles carry their own); decorative like the shapes: the lists say it all.
+  const labels = useMemo(
+    () =>
+      overTiles
+        ? []
+        : placeLabels(
+            shown.map((c) => ({ name: c.name, at: path.centroid(c.geometry), bounds: path.bounds(c.geometry) })),
+          ),
+    [shown, path, overTiles],
+  )
   const shading = (id: string) =>
     overTiles
       ? visited.has(id)
@@ -268,7 +280,7 @@ function CountryShapes({
         : 'fill-stone-100 stroke-white'
   return (
     <svg width={width} height={height} aria-hidden="true" className="absolute inset-0 block">
-      {countriesInView(view, width, height).map((c) => (
+      {shown.map((c) => (
         <path
           key={c.id || c.name}
           d={path(c.geometry) ?? ''}
@@ -276,6 +288,23 @@ function CountryShapes({
           strokeWidth={0.7}
           data-visited={visited.has(c.id) || undefined}
         />
+      ))}
+      {labels.map((l) => (
+        <text
+          key={l.name}
+          x={l.x}
+          y={l.y}
+          textAnchor="middle"
+          dominantBaseline="central"
+          fontSize={LABEL_FONT_PX}
+          data-testid="map-country-label"
+          // A white halo keeps the name readable over borders and shading.
+          className="pointer-events-none fill-gray-700 stroke-white font-medium [paint-order:stroke]"
+          strokeWidth={3}
+          strokeLinejoin="round"
+        >
+          {l.name}
+        </text>
       ))}
     </svg>
   )
