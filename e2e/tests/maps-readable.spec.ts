@@ -46,3 +46,16 @@ for (const width of [390, 768]) {
     expect(await list.getByTestId('in-view-thumbnail').count()).toBe(await list.getByRole('link').count())
   })
 }
+
+test('the map names the countries where their names fit, more of them as it zooms in', async ({ page }) => {
+  await page.goto('/map')
+  const labels = page.getByTestId('map-country-label')
+  await expect(labels.filter({ hasText: /^Brazil$/ })).toHaveCount(1)
+  // Too small at the world's zoom: no name is written over its neighbours.
+  await expect(labels.filter({ hasText: /^Luxembourg$/ })).toHaveCount(0)
+  await expect(labels.filter({ hasText: /^Denmark$/ })).toHaveCount(0)
+
+  await page.goto('/map?lat=62&lng=12&zoom=5')
+  await expect(labels.filter({ hasText: /^Norway$/ })).toHaveCount(1)
+  await expect(labels.filter({ hasText: /^Denmark$/ })).toHaveCount(1)
+})
