@@ -59,3 +59,22 @@ test('the map names the countries where their names fit, more of them as it zoom
   await expect(labels.filter({ hasText: /^Norway$/ })).toHaveCount(1)
   await expect(labels.filter({ hasText: /^Denmark$/ })).toHaveCount(1)
 })
+
+test('on a phone the elevation figures stay readable and the map’s photo markers are big enough to tap', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 })
+  await page.goto('/blog/ten-days-on-the-annapurna-circuit')
+  const figures = page.getByTestId('elevation-labels').locator('span')
+  await expect(figures).toHaveCount(3)
+  for (const figure of await figures.all()) {
+    await expect(figure).toHaveText(/\d/)
+    expect(parseFloat(await computedStyle(figure, 'font-size'))).toBeGreaterThanOrEqual(11)
+  }
+
+  await page.goto('/places/no')
+  const photo = page.getByTestId('map-photo').first()
+  await expect(photo).toBeVisible()
+  const box = (await photo.boundingBox())!
+  expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24)
+})
