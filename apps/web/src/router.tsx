@@ -1,6 +1,7 @@
 import { createRouter } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { queryClient } from './lib/trpc'
+import { RouteErrorScreen } from './features/pages/route-error-screen'
 
 /**
  * The app's router. Loaders get the query cache through the context, so hovering or focusing a link loads the
@@ -13,6 +14,8 @@ export const router = createRouter({
   // TanStack Query decides what is fresh; the router asks the loaders every time and they read the cache.
   defaultPreloadStaleTime: 0,
   scrollRestoration: false,
+  // Every route catches its own errors, so a page whose code failed to load keeps the site's header around it.
+  defaultErrorComponent: RouteErrorScreen,
 })
 
 declare module '@tanstack/react-router' {

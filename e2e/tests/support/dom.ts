@@ -46,3 +46,11 @@ export const isOnTop = (locator: Locator): Promise<boolean> =>
     )
     return top !== null && (el === top || (el as DomElement).contains(top))
   })
+
+/** Whether the element shows its focus on screen: an outline or a ring (a box shadow) is drawn, not only :focus. */
+export async function showsFocus(locator: Locator): Promise<boolean> {
+  const outline = (await computedStyle(locator, 'outline-style')) !== 'none'
+  const width = parseFloat(await computedStyle(locator, 'outline-width'))
+  const shadow = await computedStyle(locator, 'box-shadow')
+  return (outline && width > 0) || (shadow !== 'none' && shadow !== '')
+}

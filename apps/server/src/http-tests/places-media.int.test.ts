@@ -221,6 +221,25 @@ describe('GPX routes on a story', () => {
     expect((await owner.delete(`/api/posts/${story.id}/route`)).statusCode).toBe(404)
   })
 
+  it('serves a GPX of two tracks as two parts: the line says where the second starts, and the gap is not counted', async () => {
+    const trk = (name: string, lat: number) =>
+      `<trk><name>${name}</name><trkseg><trkpt lat="${lat}" lon="7"/><trkpt lat="${lat + 0.01}" lon="7"/></trkseg></trk>`
+    const twoTracks = `<?xml version="1.0"?><gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">${trk('Morning', 46)}${trk('Afternoon', 46.5)}</gpx>`
+    const story = await createStory(server, { title: 'Two walks one day' })
+    expect((await attach(story.id, twoTracks)).statusCode).toBe(200)
+    const route = (await server.api.get(`/api/posts/slug/${story.slug}/route`)).json().data
+    expect(route.line).toEqual([
+      [7, 46],
+      [7, 46.01],
+      [7, 46.5],
+      [7, 46.51],
+    ])
+    expect(route.breaks).toEqual([2])
+    // Two walks of about 1.1 km each; the 54 km between them was not walked.
+    expect(route.distance_m).toBeGreaterThan(2200)
+    expect(route.distance_m).toBeLessThan(2300)
+  })
+
   it('keeps a point the story already had', async () => {
     const story = await createStory(server, { title: 'Pinned first', latitude: 45.5, longitude: 6.5 })
     expect((await attach(story.id, track)).json().data).toMatchObject({ latitude: 45.5, longitude: 6.5 })

@@ -122,6 +122,19 @@ describe('places.map and GET /api/places/map', () => {
     ])
   })
 
+  it('lists what a cluster holds when it splits only beyond the deepest zoom the map goes to (max_zoom)', async () => {
+    const world = (await server.api.get(`/api/places/map?${WORLD}&zoom=1&max_zoom=1`)).json()
+    const nepal = world.data.clusters.find((c: { stories: number }) => c.stories === 2)
+    expect(nepal.members.stories.map((s: { title: string }) => s.title).sort()).toEqual([
+      'Lakeside in Pokhara',
+      'Sarangkot sunrise',
+    ])
+    // Without it, the deepest zoom is 18: the cluster splits there, so it zooms in instead.
+    expect((await server.api.get(`/api/places/map?${WORLD}&zoom=1`)).json().data.clusters).toContainEqual(
+      expect.objectContaining({ stories: 2, members: null }),
+    )
+  })
+
   it('gives the same answer over tRPC, and filters by category and year', async () => {
     const res = await trpcQuery('places.map', { bbox: [-180, -85, 180, 85], zoom: 12, category: 'adventure-travel' })
     const data = res.json().result.data
@@ -158,6 +171,7 @@ describe('places.map and GET /api/places/map', () => {
     ['south north of north', 'bbox=-10,20,10,10&zoom=1', /south/],
     ['a zoom beyond 18', `${WORLD}&zoom=40`, /whole number from 0 to 18/],
     ['a fractional zoom', `${WORLD}&zoom=1.5`, /whole number from 0 to 18/],
+    ['a max_zoom beyond 18', `${WORLD}&zoom=1&max_zoom=19`, /max_zoom must be a whole number from 0 to 18/],
     ['a year that is no year', `${WORLD}&year=soon`, /number/i],
   ]
   it.each(bad)('answers 400 to %s', async (_label, query, message) => {

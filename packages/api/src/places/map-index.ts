@@ -85,7 +85,7 @@ export class PlacesSnapshot {
           stories: props.s,
           photos: props.p,
           expansion_zoom: expansion,
-          members: expansion > MAX_MAP_ZOOM ? this.membersOf(index, props.cluster_id) : null,
+          members: expansion > query.max_zoom ? this.membersOf(index, props.cluster_id) : null,
         })
       } else {
         const point = props as PointProps

@@ -19,8 +19,19 @@ export const haversineM = (
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)))
 }
 
-/** [longitude, latitude, elevation | null, epoch ms | null] */
-export type StoredRoutePoint = [number, number, number | null, number | null]
+/**
+ * [longitude, latitude, elevation | null, epoch ms | null, 1 where a new track segment starts]. A GPX may hold
+ * several tracks or segments (a day in two halves, a ferry between two walks): nothing was travelled between
+ * them, so no line joins them. Routes stored before the mark existed have none and are drawn as one line.
+ */
+export type StoredRoutePoint =
+  [number, number, number | null, number | null] | [number, number, number | null, number | null, 1]
+
+/** Whether a new track segment starts at this point (the gap before it was not travelled). */
+export const startsSegment = (point: StoredRoutePoint): boolean => point.length === 5 && point[4] === 1
+
+/** Beyond this many segments their ends are not all kept when simplifying (the display's point budget wins). */
+const MAX_KEPT_SEGMENT_ENDS = 500
 
 export interface RouteFigures {
   name: string
@@ -38,12 +49,12 @@ export interface RouteFigures {
 export function routeFigures(gpx: ParsedGpx): RouteFigures {
   let distanceM = 0
   let elevationGainM = 0
-  const along: { point: TrackPoint; distance: number }[] = []
-  for (const segment of gpx.segments) {
+  const along: { point: TrackPoint; distance: number; segment: number }[] = []
+  for (const [index, segment] of gpx.segments.entries()) {
     let low: number | null = null
     segment.forEach((point, i) => {
       if (i > 0) distanceM += haversineM(segment[i - 1]!, point)
-      along.push({ point, distance: distanceM })
+      along.push({ point, distance: distanceM, segment: index })
       if (point.elevation === null) return
       if (low === null || point.elevation < low) low = point.elevation
       else if (point.elevation - low >= CLIMB_THRESHOLD_M) {
@@ -56,7 +67,11 @@ export function routeFigures(gpx: ParsedGpx): RouteFigures {
   const times = all.flatMap((p) => (p.time === null ? [] : [p.time]))
   return {
     name: gpx.name,
-    points: simplifyForDisplay(all),
+    points: simplifyForDisplay(
+      all,
+      along.map((a) => a.segment),
+      gpx.segments.length,
+    ),
     profile: profileOf(along),
     distanceM: Math.round(distanceM),
     elevationGainM: Math.round(elevationGainM),
@@ -93,13 +108,36 @@ export function simplifiedIndices(points: readonly (readonly [number, number])[]
   return kept.map(({ i }) => i)
 }
 
-/** The line as stored for display: at most MAX_DISPLAY_POINTS points. */
-function simplifyForDisplay(points: TrackPoint[]): StoredRoutePoint[] {
+/** The line as stored for display: at most MAX_DISPLAY_POINTS points (plus the segments' ends), breaks marked. */
+function simplifyForDisplay(points: TrackPoint[], segmentOf: number[], segments: number): StoredRoutePoint[] {
   const xy = points.map((p) => [p.longitude, p.latitude] as const)
-  return simplifiedIndices(xy, MAX_DISPLAY_POINTS).map((i) => {
+  const kept = new Set(simplifiedIndices(xy, MAX_DISPLAY_POINTS))
+  // Each segment keeps its ends, so the line stops and starts again where the track did.
+  if (segments <= MAX_KEPT_SEGMENT_ENDS)
+    segmentOf.forEach((segment, i) => {
+      if (i > 0 && segment !== segmentOf[i - 1]) kept.add(i - 1).add(i)
+    })
+  const indices = [...kept].sort((a, b) => a - b)
+  return indices.map((i, k) => {
     const p = points[i]!
-    return [p.longitude, p.latitude, p.elevation === null ? null : Math.round(p.elevation * 10) / 10, p.time]
+    const elevation = p.elevation === null ? null : Math.round(p.elevation * 10) / 10
+    const newSegment = k > 0 && segmentOf[i] !== segmentOf[indices[k - 1]!]
+    const point: StoredRoutePoint = newSegment
+      ? [p.longitude, p.latitude, elevation, p.time, 1]
+      : [p.longitude, p.latitude, elevation, p.time]
+    return point
   })
+}
+
+/** The stored line cut where a new segment starts: one list of points per part travelled. */
+export function routeSegments<T>(points: readonly StoredRoutePoint[], pick: (point: StoredRoutePoint) => T): T[][] {
+  const parts: T[][] = []
+  for (const point of points) {
+    const last = parts.at(-1)
+    if (!last || startsSegment(point)) parts.push([pick(point)])
+    else last.push(pick(point))
+  }
+  return parts
 }
 
 /** Evenly spaced (by distance) elevation samples; empty when the track has no elevations. */

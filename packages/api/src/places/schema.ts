@@ -20,6 +20,7 @@ export const placeMessages = {
   routeMissing: 'This story has no route',
   suggestShort: 'Type at least 2 letters',
   zoom: 'zoom must be a whole number from 0 to 18',
+  maxZoom: 'max_zoom must be a whole number from 0 to 18',
 } as const
 
 /** The largest GPX file a story takes (the browser checks it too, before sending). */
@@ -109,6 +110,13 @@ export const placesMapInput = z.object({
     .min(0, placeMessages.zoom)
     .max(MAX_MAP_ZOOM, placeMessages.zoom)
     .default(1),
+  /** The deepest zoom the visitor's map goes to: a cluster that splits only beyond it lists its members. */
+  max_zoom: z
+    .number({ error: placeMessages.maxZoom })
+    .int(placeMessages.maxZoom)
+    .min(0, placeMessages.maxZoom)
+    .max(MAX_MAP_ZOOM, placeMessages.maxZoom)
+    .default(MAX_MAP_ZOOM),
   /** A category slug: only stories of that category (photos have none). */
   category: text('Category')
     .trim()
@@ -234,6 +242,8 @@ export const storyRoute = z.object({
   name: z.string(),
   /** [longitude, latitude] pairs. */
   line: z.array(z.tuple([z.number(), z.number()])),
+  /** Where in `line` a new track or segment starts: nothing was travelled from the point before, so no line joins them. */
+  breaks: z.array(z.number()),
   distance_m: z.number(),
   elevation_gain_m: z.number(),
   /** [distance m, elevation m] samples; empty when the track has no elevations. */

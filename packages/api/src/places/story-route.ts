@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps'
 import { NotFoundError } from '../errors'
 import { publicPhoto } from './map-index'
 import type { PlacedPhoto } from './map-data'
-import { haversineM, type StoredRoutePoint } from './route-figures'
+import { haversineM, startsSegment, type StoredRoutePoint } from './route-figures'
 import { placeMessages, type StoryRoute } from './schema'
 
 type Deps = Pick<AppDeps, 'prisma' | 'places'>
@@ -35,6 +35,7 @@ export async function storyRoute(deps: Deps, slug: string): Promise<StoryRoute> 
   return {
     name: route.name,
     line: points.map(([longitude, latitude]) => [longitude, latitude]),
+    breaks: points.flatMap((point, i) => (startsSegment(point) ? [i] : [])),
     distance_m: route.distanceM,
     elevation_gain_m: route.elevationGainM,
     profile: route.profile as [number, number][],
@@ -52,7 +53,11 @@ function cumulativeDistances(points: StoredRoutePoint[], totalM: number): number
   for (let i = 1; i < points.length; i++) {
     const [lngA, latA] = points[i - 1]!
     const [lngB, latB] = points[i]!
-    along.push(along[i - 1]! + haversineM({ latitude: latA, longitude: lngA }, { latitude: latB, longitude: lngB }))
+    // The gap before a new segment was not travelled: the track's distance does not count it either.
+    const leg = startsSegment(points[i]!)
+      ? 0
+      : haversineM({ latitude: latA, longitude: lngA }, { latitude: latB, longitude: lngB })
+    along.push(along[i - 1]! + leg)
   }
   const scale = along.at(-1)! > 0 ? totalM / along.at(-1)! : 1
   return along.map((d) => d * scale)

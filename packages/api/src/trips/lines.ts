@@ -1,6 +1,6 @@
 import type { PrismaClient } from '@wayfarer/db'
 import { publicPostWhere } from '../posts/visibility'
-import type { StoredRoutePoint } from '../places/route-figures'
+import { routeSegments, type StoredRoutePoint } from '../places/route-figures'
 import { simplifiedLines } from './line-simplify'
 import { trackedPoints } from './track-public'
 
@@ -55,9 +55,17 @@ export const storyRoutes: TripLineSource = {
     })
     const lines = new Map<number, TripLine[]>()
     for (const r of rows) {
-      const points = (r.points as StoredRoutePoint[]).map(([lng, lat]): LinePoint => [lng, lat])
+      // A GPX of several tracks or segments is several lines: nothing joins the end of one to the next. Each part
+      // gets a share of the stored distance by its points (the trip's total reads the stored figure, `distances`).
+      const parts = routeSegments(r.points as StoredRoutePoint[], ([lng, lat]): LinePoint => [lng, lat])
+      const total = parts.reduce((n, part) => n + part.length, 0)
       const list = lines.get(r.post.tripId!) ?? []
-      list.push({ points, distanceM: r.distanceM, startedAt: r.startedAt ?? r.post.publishedAt })
+      for (const points of parts)
+        list.push({
+          points,
+          distanceM: (r.distanceM * points.length) / total,
+          startedAt: r.startedAt ?? r.post.publishedAt,
+        })
       lines.set(r.post.tripId!, list)
     }
     return lines

@@ -13,11 +13,12 @@ import { usePageMeta } from '../../lib/page-meta'
 import { plural } from '../../lib/numbers'
 import { Lightbox } from '../gallery/lightbox'
 import { NotFoundScreen } from '../pages/not-found-screen'
+import { Flag } from './flag'
 import { MapStoryCard } from './map-story-card'
 import { viewAround, type MapView } from './mercator'
 import { countryQuery } from './queries'
 import { useElementWidth } from './use-element-width'
-import { WorldMap } from './world-map'
+import { useMaxZoom, WorldMap } from './world-map'
 
 const MAP_HEIGHT = 360
 
@@ -63,7 +64,7 @@ function CountryPage({ data }: { data: PlacesCountryOutput }) {
         / {data.country.name}
       </nav>
       <h1 className="mt-2 text-4xl font-bold text-gray-900">
-        <span aria-hidden="true">{data.country.flag} </span>
+        <Flag code={data.country.code} className="mr-3" />
         {data.country.name}
       </h1>
       <p className="mt-2 text-gray-600" data-testid="country-counts">
@@ -100,7 +101,8 @@ function CountryMap({ data, onPhoto }: { data: PlacesCountryOutput; onPhoto: (ph
   const [box, width] = useElementWidth<HTMLDivElement>(800)
   const [moved, setMoved] = useState<MapView | null>(null)
   const navigate = useNavigate()
-  const fitted = data.bbox ? viewAround(data.bbox, width, MAP_HEIGHT) : { longitude: 0, latitude: 20, zoom: 1 }
+  const maxZoom = useMaxZoom()
+  const fitted = data.bbox ? viewAround(data.bbox, width, MAP_HEIGHT, maxZoom) : { longitude: 0, latitude: 20, zoom: 1 }
   return (
     <div ref={box} className="mt-6">
       <WorldMap

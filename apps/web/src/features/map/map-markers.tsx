@@ -64,12 +64,13 @@ export function MapMarkers({ clusters, stories, photos, at, onStory, onPhoto, on
         <Marker
           key={`p${ph.id}`}
           at={placed(ph)}
-          offset={[10, 10]}
+          offset={[12, 12]}
           testId="map-photo"
           label={`Photo: ${ph.title || ph.location || 'untitled'}`}
           title={ph.title}
           onClick={() => onPhoto(ph)}
-          className="h-5 w-5 rounded-full bg-sky-700 hover:bg-sky-800"
+          // 24 px: the smallest target a finger can be asked to hit (WCAG 2.5.8).
+          className="h-6 w-6 rounded-full bg-sky-700 hover:bg-sky-800"
         />
       ))}
     </ul>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { MapCluster, MapPhoto, MapStory, PlacesMapOutput } from '@wayfarer/api/schemas'
-import { staticPages } from '@wayfarer/api/schemas'
+import { responsiveSrcset, staticPages } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
 import { plural } from '../../lib/numbers'
 import { categoriesQuery } from '../blog/queries'
@@ -12,7 +12,7 @@ import { boxOf, viewAround, type MapView } from './mercator'
 import { MapStoryCard } from './map-story-card'
 import { countriesQuery, mapQuery } from './queries'
 import { useElementWidth } from './use-element-width'
-import { WorldMap } from './world-map'
+import { useMaxZoom, WorldMap } from './world-map'
 
 export interface MapFilters {
   category?: string | undefined
@@ -41,7 +41,16 @@ export function MapScreen({
   const [view, setView] = useState(initialView)
   const [box, width] = useElementWidth<HTMLDivElement>(800)
   const countries = useQuery(countriesQuery())
-  const shown = useQuery(mapQuery({ bbox: boxOf(view, width, MAP_HEIGHT), zoom: view.zoom, ...filters }))
+  const maxZoom = useMaxZoom()
+  // A cluster that splits only beyond the map's deepest zoom lists what it holds instead.
+  const shown = useQuery(
+    mapQuery({
+      bbox: boxOf(view, width, MAP_HEIGHT),
+      zoom: Math.min(view.zoom, maxZoom),
+      max_zoom: maxZoom,
+      ...filters,
+    }),
+  )
   const chosen = useChosenMarker()
   const visited = useMemo(
     () => new Set((countries.data?.countries ?? []).flatMap((c) => (c.numeric ? [c.numeric] : []))),
@@ -113,27 +122,46 @@ type ClusterMembers = NonNullable<MapCluster['members']>
 
 /**
  * What the visitor picked on the map: a story (its card), a cluster too close to split (its members), or a photo
- * (the lightbox). A card that opens takes the focus, so keyboard users land in it.
+ * (the lightbox). A card that opens takes the focus, so keyboard users land in it; closing it (its button or
+ * Escape) gives the focus back to the marker that opened it, or to the map when that marker has gone.
  */
 function useChosenMarker() {
   const [story, setStory] = useState<MapStory | null>(null)
   const [photo, setPhoto] = useState<MapPhoto | null>(null)
   const [members, setMembers] = useState<ClusterMembers | null>(null)
   const card = useRef<HTMLDivElement>(null)
+  const opener = useRef<HTMLElement | null>(null)
   useEffect(() => {
     if (story || members) card.current?.focus()
   }, [story, members])
+  const remember = () => {
+    const active = document.activeElement
+    // Moving from the members' list to one of its stories keeps the marker that opened the list.
+    if (active instanceof HTMLElement && !card.current?.contains(active)) opener.current = active
+  }
+  const close = () => {
+    const back = opener.current
+    setStory(null)
+    setMembers(null)
+    opener.current = null
+    // The card sits inside the map's frame, beside the map's surface.
+    const map = card.current?.parentElement?.querySelector<HTMLElement>('[data-testid="world-map"]')
+    ;(back?.isConnected ? back : map)?.focus()
+  }
   return {
     story,
     photo,
     members,
     card,
     setPhoto,
-    showStory: (s: MapStory | null) => {
+    close,
+    showStory: (s: MapStory) => {
+      remember()
       setMembers(null)
       setStory(s)
     },
-    showMembers: (m: ClusterMembers | null) => {
+    showMembers: (m: ClusterMembers) => {
+      remember()
       setStory(null)
       setMembers(m)
     },
@@ -145,7 +173,7 @@ function ChosenMarkerCard({ chosen }: { chosen: ReturnType<typeof useChosenMarke
   if (chosen.story)
     return (
       <MapPopup chosen={chosen} labelledBy="map-story-title">
-        <MapStoryCard story={chosen.story} headingId="map-story-title" onClose={() => chosen.showStory(null)} />
+        <MapStoryCard story={chosen.story} headingId="map-story-title" onClose={chosen.close} />
       </MapPopup>
     )
   if (!chosen.members) return null
@@ -163,7 +191,7 @@ function ChosenMarkerCard({ chosen }: { chosen: ReturnType<typeof useChosenMarke
         </h3>
         <button
           type="button"
-          onClick={() => chosen.showMembers(null)}
+          onClick={chosen.close}
           aria-label="Close"
           className="-mt-1 rounded px-2 text-xl leading-none text-gray-600 hover:bg-gray-100 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         >
@@ -208,6 +236,11 @@ function MapPopup({
       tabIndex={-1}
       role="dialog"
       aria-labelledby={labelledBy}
+      onKeyDown={(e) => {
+        if (e.key !== 'Escape') return
+        e.preventDefault()
+        chosen.close()
+      }}
       className={`absolute bottom-3 left-3 w-72 max-w-[calc(100%-1.5rem)] outline-none ${className}`}
     >
       {children}
@@ -291,16 +324,34 @@ function StoriesInView({ inView }: { inView: PlacesMapOutput['in_view'] | undefi
       <p className="text-sm text-gray-600" aria-live="polite" data-testid="in-view-count">
         {inView ? plural(inView.total, 'story', 'stories') : '\u00a0'}
       </p>
-      <ul className="mt-3 max-h-[460px] space-y-2 overflow-y-auto pr-1">
+      {/* Beside the map (wide screens) the list scrolls on its own to stay as tall as the map; below it, the page scrolls. */}
+      <ul className="mt-3 space-y-2 lg:max-h-[460px] lg:overflow-y-auto lg:p-1" data-testid="in-view-list">
         {(inView?.stories ?? []).map((s) => (
           <li key={s.id}>
             <Link
               to="/blog/$slug"
               params={{ slug: s.slug }}
-              className="block rounded-lg border border-gray-200 bg-white p-3 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
+              className="flex items-center gap-3 rounded-lg border border-gray-200 bg-white p-2 hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
             >
-              <span className="block font-medium text-gray-900">{s.title}</span>
-              <span className="block text-sm text-gray-600">{s.location}</span>
+              {s.image ? (
+                <img
+                  src={s.image}
+                  srcSet={responsiveSrcset(s.image)}
+                  sizes="64px"
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  data-testid="in-view-thumbnail"
+                  className="h-16 w-16 shrink-0 rounded-md bg-gray-100 object-cover"
+                />
+              ) : (
+                <span aria-hidden="true" className="h-16 w-16 shrink-0 rounded-md bg-teal-50" />
+              )}
+              <span className="min-w-0">
+                <span className="block font-medium text-gray-900">{s.title}</span>
+                <span className="block text-sm text-gray-600">{s.location}</span>
+              </span>
             </Link>
           </li>
         ))}

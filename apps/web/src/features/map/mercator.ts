@@ -4,6 +4,11 @@
 export const TILE_PX = 256
 export const MIN_ZOOM = 1
 export const MAX_ZOOM = 18
+/**
+ * The deepest zoom of the built-in vector map. Its shapes are Natural Earth's 1:110 million countries: deeper in,
+ * the view fits inside one country and shows nothing but one flat colour. Raster tiles (MAP_TILES_URL) go deeper.
+ */
+export const VECTOR_MAX_ZOOM = 6
 const MAX_LATITUDE = 85.05112878
 
 /** What the map shows: its centre and an integer zoom (0 = the whole world in one 256 px tile). */
@@ -43,12 +48,12 @@ export function toScreen(
   return [x - cx + width / 2, y - cy + height / 2]
 }
 
-/** Keeps the centre on the world and the zoom in range. */
-export function clampView(view: MapView): MapView {
+/** Keeps the centre on the world and the zoom in range (up to `maxZoom`). */
+export function clampView(view: MapView, maxZoom = MAX_ZOOM): MapView {
   return {
     longitude: clamp(view.longitude, -180, 180),
     latitude: clamp(view.latitude, -MAX_LATITUDE, MAX_LATITUDE),
-    zoom: clamp(Math.round(view.zoom), MIN_ZOOM, MAX_ZOOM),
+    zoom: clamp(Math.round(view.zoom), MIN_ZOOM, maxZoom),
   }
 }
 

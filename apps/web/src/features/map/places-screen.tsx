@@ -4,6 +4,7 @@ import { staticPages } from '@wayfarer/api/schemas'
 import { QueryView, Skeleton } from '@wayfarer/ui'
 import { usePageMeta } from '../../lib/page-meta'
 import { plural } from '../../lib/numbers'
+import { Flag } from './flag'
 import { countriesQuery } from './queries'
 
 /** /places: the countries visited, with their flag and how many stories and photos each has. */
@@ -41,9 +42,7 @@ export function PlacesScreen() {
                   params={{ code: c.code.toLowerCase() }}
                   className="flex items-center gap-4 rounded-xl border border-gray-200 bg-white p-4 shadow-sm hover:border-teal-600 focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
                 >
-                  <span aria-hidden="true" className="text-4xl">
-                    {c.flag}
-                  </span>
+                  <Flag code={c.code} className="text-4xl" />
                   <span>
                     <span className="block font-bold text-gray-900">{c.name}</span>
                     <span className="block text-sm text-gray-600">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pointAlong } from './route-geometry'
+import { pointAlong, segmentsOf } from './route-geometry'
 
 describe('a point along a route', () => {
   // Two equal legs along the equator: 0 → 1° → 2° east.
@@ -23,5 +23,36 @@ describe('a point along a route', () => {
     expect(pointAlong(line, 3)).toEqual([2, 0])
     expect(pointAlong([[5, 5]], 0.5)).toEqual([5, 5])
     expect(pointAlong([], 0.5)).toBeNull()
+  })
+})
+
+describe('a route of several segments', () => {
+  // Two walks along the equator, 0 → 1° and 5° → 6°: the 4° between them was not travelled.
+  const line: [number, number][] = [
+    [0, 0],
+    [1, 0],
+    [5, 0],
+    [6, 0],
+  ]
+
+  it('is cut into its segments', () => {
+    expect(segmentsOf(line, [2])).toEqual([
+      [
+        [0, 0],
+        [1, 0],
+      ],
+      [
+        [5, 0],
+        [6, 0],
+      ],
+    ])
+    expect(segmentsOf(line, [])).toEqual([line])
+  })
+
+  it('places a share along what was travelled, not across the gap', () => {
+    const [early] = pointAlong(line, 0.4, [2])!
+    expect(early).toBeCloseTo(0.8, 6)
+    const [threeQuarters] = pointAlong(line, 0.75, [2])!
+    expect(threeQuarters).toBeCloseTo(5.5, 6)
   })
 })

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
 import { geoMercator, geoPath } from 'd3-geo'
-import type { LineString } from 'geojson'
+import type { MultiLineString } from 'geojson'
 import type { StoryPlace, StoryRoute } from '@wayfarer/api/schemas'
 import { project, worldPx } from './mercator'
-import { pointAlong } from './route-geometry'
+import { pointAlong, segmentsOf } from './route-geometry'
 import { countries } from './world-map'
 import { Lightbox } from '../gallery/lightbox'
 
@@ -76,7 +76,8 @@ function MiniMap({ latitude, longitude, location }: { latitude: number; longitud
 }
 
 function RouteMap({ route }: { route: StoryRoute }) {
-  const line: LineString = { type: 'LineString', coordinates: route.line }
+  // One line per track segment: nothing joins the end of one to the start of the next.
+  const line: MultiLineString = { type: 'MultiLineString', coordinates: segmentsOf(route.line, route.breaks) }
   const projection = geoMercator().fitExtent(
     [
       [24, 24],
@@ -116,7 +117,7 @@ function RouteMap({ route }: { route: StoryRoute }) {
         />
         {route.photos.map((photo) => {
           // On the line where the route passes it (its distance along the whole track, as a share of it).
-          const along = pointAlong(route.line, photo.distance_m / Math.max(1, route.distance_m))
+          const along = pointAlong(route.line, photo.distance_m / Math.max(1, route.distance_m), route.breaks)
           const at = along ? projection(along) : null
           return at ? (
             <circle
@@ -205,27 +206,35 @@ function ElevationProfile({
   const y = (e: number) => 12 + (1 - (e - lowest) / span) * (PROFILE_HEIGHT - 36)
   const points = profile.map(([d, e]) => `${x(d).toFixed(1)},${y(e).toFixed(1)}`).join(' ')
   const floor = PROFILE_HEIGHT - 24
+  // The figures are HTML over the drawing, not SVG text: the drawing scales with the screen and its text with it
+  // (6 px on a phone); these keep the page's 12 px.
+  const label = 'absolute rounded bg-white/80 px-0.5 text-xs leading-none text-gray-700'
+  const percent = (v: number) => `${((v / PROFILE_HEIGHT) * 100).toFixed(2)}%`
   return (
     <figure className="mt-6">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${PROFILE_HEIGHT}`}
-        className="block w-full"
-        role="img"
-        aria-label={`Elevation profile: from ${metres(lowest)} to ${metres(highest)} over ${km(distance)}`}
-        data-testid="elevation-profile"
-      >
-        <polygon points={`${x(0)},${floor} ${points} ${x(distance)},${floor}`} className="fill-teal-100" />
-        <polyline points={points} fill="none" className="stroke-teal-700" strokeWidth={2} />
-        <text x={4} y={y(highest) + 4} className="fill-gray-700 text-[12px]">
-          {metres(highest)}
-        </text>
-        <text x={4} y={y(lowest)} className="fill-gray-700 text-[12px]">
-          {metres(lowest)}
-        </text>
-        <text x={WIDTH - 8} y={PROFILE_HEIGHT - 4} textAnchor="end" className="fill-gray-700 text-[12px]">
-          {km(distance)}
-        </text>
-      </svg>
+      <div className="relative">
+        <svg
+          viewBox={`0 0 ${WIDTH} ${PROFILE_HEIGHT}`}
+          className="block w-full"
+          role="img"
+          aria-label={`Elevation profile: from ${metres(lowest)} to ${metres(highest)} over ${km(distance)}`}
+          data-testid="elevation-profile"
+        >
+          <polygon points={`${x(0)},${floor} ${points} ${x(distance)},${floor}`} className="fill-teal-100" />
+          <polyline points={points} fill="none" className="stroke-teal-700" strokeWidth={2} />
+        </svg>
+        <div aria-hidden="true" data-testid="elevation-labels">
+          <span className={label} style={{ left: 0, top: percent(y(highest)) }}>
+            {metres(highest)}
+          </span>
+          <span className={`${label} -translate-y-full`} style={{ left: 0, top: percent(y(lowest)) }}>
+            {metres(lowest)}
+          </span>
+          <span className={`${label} bottom-0`} style={{ right: 0 }}>
+            {km(distance)}
+          </span>
+        </div>
+      </div>
       <figcaption className="mt-1 text-sm text-gray-600">Elevation along the route</figcaption>
     </figure>
   )

@@ -14,6 +14,8 @@ export interface MapGestureOptions {
   height: number
   /** The place picker: a click, or Enter, puts the pin there. */
   onDrop?: ((longitude: number, latitude: number) => void) | undefined
+  /** The deepest zoom the wheel, the keys and the buttons go to. */
+  maxZoom: number
 }
 
 /**
@@ -21,7 +23,7 @@ export interface MapGestureOptions {
  * zoom, and with `onDrop` a click or Enter drops the pin. Returns the surface's ref and handlers, and `zoomTo`
  * for the zoom buttons and the clusters.
  */
-export function useMapGestures({ view, onView, width, height, onDrop }: MapGestureOptions) {
+export function useMapGestures({ view, onView, width, height, onDrop, maxZoom }: MapGestureOptions) {
   const drag = useRef<{ x: number; y: number; view: MapView } | null>(null)
   const [dragging, setDragging] = useState(false)
   const lastWheel = useRef(0)
@@ -35,7 +37,7 @@ export function useMapGestures({ view, onView, width, height, onDrop }: MapGestu
   }, [])
 
   const zoomTo = (zoom: number, at?: { longitude: number; latitude: number }) =>
-    onView(clampView({ ...view, ...at, zoom }))
+    onView(clampView({ ...view, ...at, zoom }, maxZoom))
   const endDrag = () => {
     drag.current = null
     setDragging(false)

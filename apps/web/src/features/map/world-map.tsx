@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import { geoMercator, geoPath } from 'd3-geo'
 import { feature } from 'topojson-client'
 import type { Topology, GeometryCollection } from 'topojson-specification'
@@ -7,9 +7,20 @@ import { tileUrl, type MapCluster, type MapPhoto, type MapStory } from '@wayfare
 import worldTopology from 'world-atlas/countries-110m.json'
 import { useQuery } from '@tanstack/react-query'
 import { mapSettingsQuery } from './queries'
-import { project, tilesInView, toScreen, TILE_PX, worldPx, type MapView } from './mercator'
+import {
+  clampView,
+  MAX_ZOOM,
+  project,
+  tilesInView,
+  toScreen,
+  TILE_PX,
+  VECTOR_MAX_ZOOM,
+  worldPx,
+  type MapView,
+} from './mercator'
 import { DayMarkers, MapMarkers, Pin, type DayMarker } from './map-markers'
 import { useMapGestures } from './use-map-gestures'
+import { LABEL_FONT_PX, placeLabels } from './map-labels'
 
 export interface CountryShape {
   id: string
@@ -93,6 +104,15 @@ export interface WorldMapProps {
 }
 
 /**
+ * The deepest zoom worth showing: the vector world's own (VECTOR_MAX_ZOOM), or the tiles' when the owner set a
+ * tile server. Until the setting is known nothing is capped, so a deep view on a tiled site never jumps out.
+ */
+export function useMaxZoom(): number {
+  const settings = useQuery(mapSettingsQuery()).data
+  return settings && !settings.tiles ? VECTOR_MAX_ZOOM : MAX_ZOOM
+}
+
+/**
  * The vector world map with its markers. Markers are buttons (a cluster zooms in to where it splits, a story or
  * photo opens it); the map itself pans with a drag, the arrow keys or the buttons, and zooms with the wheel,
  * + and - or the buttons (`useMapGestures`).
@@ -118,7 +138,14 @@ export function WorldMap({
 }: WorldMapProps) {
   // Raster tiles under the markers when the owner set MAP_TILES_URL; none draws the built-in vector world.
   const tiles = useQuery(mapSettingsQuery()).data?.tiles
-  const { surface, dragging, handlers, zoomTo } = useMapGestures({ view, onView, width, height, onDrop })
+  // The place picker zooms as deep as it likes: where the pin goes matters more than what the drawing shows.
+  const cappedZoom = useMaxZoom()
+  const maxZoom = onDrop ? MAX_ZOOM : cappedZoom
+  const { surface, dragging, handlers, zoomTo } = useMapGestures({ view, onView, width, height, onDrop, maxZoom })
+  // A view asked for deeper (a link's zoom, a fitted country) comes back up to the deepest that shows something.
+  useEffect(() => {
+    if (view.zoom > maxZoom) onView(clampView(view, maxZoom))
+  }, [view, maxZoom, onView])
   const at = (longitude: number, latitude: number) => {
     const [x, y] = toScreen(view, width, height, longitude, latitude)
     return { left: x, top: y, visible: x > -20 && y > -20 && x < width + 20 && y < height + 20 }
@@ -146,7 +173,11 @@ export function WorldMap({
           onStory={onStory}
           onPhoto={onPhoto}
           onMembers={onMembers}
-          zoomTo={zoomTo}
+          zoomTo={(zoom, at) => {
+            zoomTo(zoom, at)
+            // The cluster's button goes away as it splits: the map keeps the focus, not the top of the page.
+            surface.current?.focus()
+          }}
         />
         {days.length > 0 && <DayMarkers days={days} at={at} />}
         {pin && pin.latitude !== null && pin.longitude !== null && <Pin {...at(pin.longitude, pin.latitude)} />}
@@ -228,6 +259,17 @@ function CountryShapes({
   overTiles: boolean
 }) {
   const path = useViewPath(view, width, height)
+  const shown = useMemo(() => countriesInView(view, width, height), [view, width, height])
+  // Names over the built-in map only (tiles carry their own); decorative like the shapes: the lists say it all.
+  const labels = useMemo(
+    () =>
+      overTiles
+        ? []
+        : placeLabels(
+            shown.map((c) => ({ name: c.name, at: path.centroid(c.geometry), bounds: path.bounds(c.geometry) })),
+          ),
+    [shown, path, overTiles],
+  )
   const shading = (id: string) =>
     overTiles
       ? visited.has(id)
@@ -238,7 +280,7 @@ function CountryShapes({
         : 'fill-stone-100 stroke-white'
   return (
     <svg width={width} height={height} aria-hidden="true" className="absolute inset-0 block">
-      {countriesInView(view, width, height).map((c) => (
+      {shown.map((c) => (
         <path
           key={c.id || c.name}
           d={path(c.geometry) ?? ''}
@@ -246,6 +288,23 @@ function CountryShapes({
           strokeWidth={0.7}
           data-visited={visited.has(c.id) || undefined}
         />
+      ))}
+      {labels.map((l) => (
+        <text
+          key={l.name}
+          x={l.x}
+          y={l.y}
+          textAnchor="middle"
+          dominantBaseline="central"
+          fontSize={LABEL_FONT_PX}
+          data-testid="map-country-label"
+          // A white halo keeps the name readable over borders and shading.
+          className="pointer-events-none fill-gray-700 stroke-white font-medium [paint-order:stroke]"
+          strokeWidth={3}
+          strokeLinejoin="round"
+        >
+          {l.name}
+        </text>
       ))}
     </svg>
   )

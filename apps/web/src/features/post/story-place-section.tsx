@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { trpc } from '../../lib/trpc'
+import { MapBoundary } from '../map/map-unavailable'
 
 // The map code (d3-geo, the world's shapes) loads only for stories that have a place.
 const StoryPlaceMaps = lazy(() => import('../map/story-place-maps'))
@@ -14,8 +15,10 @@ export function StoryPlaceSection({ slug, location }: { slug: string; location: 
   )
   if (!place.data || (place.data.latitude === null && !hasRoute) || (hasRoute && !route.data)) return null
   return (
-    <Suspense fallback={null}>
-      <StoryPlaceMaps place={place.data} route={route.data} location={location} />
-    </Suspense>
+    <MapBoundary>
+      <Suspense fallback={null}>
+        <StoryPlaceMaps place={place.data} route={route.data} location={location} />
+      </Suspense>
+    </MapBoundary>
   )
 }

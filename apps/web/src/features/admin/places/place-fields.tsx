@@ -1,4 +1,5 @@
-import { flagOf, type PhotoPlaceSuggestion } from '@wayfarer/api/schemas'
+import type { PhotoPlaceSuggestion } from '@wayfarer/api/schemas'
+import { Flag } from '../../map/flag'
 import { Button } from '@wayfarer/ui'
 import { placeLabel } from './place-search'
 
@@ -38,7 +39,7 @@ export function PointSummary({ value, onRemove }: { value: PlacePoint; onRemove:
         {value.country_code && (
           <>
             {' '}
-            · <span aria-hidden="true">{flagOf(value.country_code)}</span> {countryNameOf(value.country_code)}
+            · <Flag code={value.country_code} /> {countryNameOf(value.country_code)}
           </>
         )}
       </span>

@@ -1,6 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { flagOf, type GazetteerPlace } from '@wayfarer/api/schemas'
+import type { GazetteerPlace } from '@wayfarer/api/schemas'
+import { Flag } from '../../map/flag'
 import { cx } from '@wayfarer/ui'
 import { trpc } from '../../../lib/trpc'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
@@ -73,7 +74,7 @@ export function PlaceSearch({
               i === box.active ? 'bg-teal-50 text-teal-900' : 'text-gray-800',
             )}
           >
-            <span aria-hidden="true">{flagOf(place.country_code)}</span>
+            <Flag code={place.country_code} />
             <span>{placeLabel(place)}</span>
           </li>
         ))}
