@@ -1,5 +1,8 @@
-import { CommentForm } from './comment-form'
+import { lazy, Suspense } from 'react'
 import { CommentList } from './comment-list'
+
+// Below the story and its comments: its code (the form, the mutation) loads after the story's first view.
+const CommentForm = lazy(() => import('./comment-form').then((m) => ({ default: m.CommentForm })))
 
 /** The Post page's comments: the approved list, then the form for a new one (reviewed before publication). */
 export function PostComments({ postId }: { postId: number }) {
@@ -9,7 +12,9 @@ export function PostComments({ postId }: { postId: number }) {
         Comments
       </h2>
       <CommentList postId={postId} />
-      <CommentForm postId={postId} />
+      <Suspense fallback={null}>
+        <CommentForm postId={postId} />
+      </Suspense>
     </section>
   )
 }

@@ -1,9 +1,11 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import type { TripDay } from '@wayfarer/api/schemas'
-import { Lightbox } from '../gallery/lightbox'
 import { PhotoImage } from '../gallery/photo-image'
 import { tripDayPhotosQuery } from './queries'
+
+// Opened only by a reader's click: its code stays out of the trip page's first load.
+const Lightbox = lazy(() => import('../gallery/lightbox').then((m) => ({ default: m.Lightbox })))
 
 const thumb =
   'block h-24 w-32 shrink-0 overflow-hidden rounded-lg focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none'
@@ -45,7 +47,9 @@ export function DayPhotos({ slug, day }: { slug: string; day: TripDay }) {
         )}
       </ul>
       {open !== null && photos[open] ? (
-        <Lightbox photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
+        <Suspense fallback={null}>
+          <Lightbox photos={photos} index={open} onIndex={setOpen} onClose={() => setOpen(null)} />
+        </Suspense>
       ) : null}
     </div>
   )
