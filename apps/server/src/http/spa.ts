@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderHead, type PageHead } from '../seo/render-head'
 import type { HtmlPages } from './error-boundary'
+import { routePreloads } from './route-preloads'
 
 /** Decides the <head> and status of a public URL (SEO); the default knows nothing about content. */
 export type HeadResolver = (request: FastifyRequest) => Promise<PageHead>
@@ -22,6 +23,15 @@ const withLang = (template: string, lang: string | undefined): string =>
   lang && /^[A-Za-z0-9-]+$/.test(lang)
     ? template.replace(/<html(?: lang="[^"]*")?(?=[\s>])/, `<html lang="${lang}"`)
     : template
+
+/** The path with one trailing slash dropped, as the router matches it; undecodable stays as it came. */
+const safePath = (pathname: string): string => {
+  try {
+    return decodeURIComponent(pathname).replace(/(.)\/+$/, '$1')
+  } catch {
+    return pathname
+  }
+}
 
 /** Where an old address (an imported site's permalink) now lives; `isRealPage` says whether the site has a page there. */
 export type RedirectFinder = (url: string, isRealPage: () => Promise<boolean>) => Promise<string | null>
@@ -43,6 +53,7 @@ export async function registerSpa(
     return undefined
   }
   const template = readFileSync(indexFile, 'utf8').replace(/<title>.*?<\/title>\s*/s, '')
+  const pageCode = routePreloads(distDir)
   await app.register(fastifyStatic, {
     root: distDir,
     prefix: '/',
@@ -80,11 +91,16 @@ export async function registerSpa(
         .code(head.status)
         .header('cache-control', head.private ? 'private, no-store' : 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(withLang(template, head.lang).replace(HEAD_MARKER, renderHead(head)))
+        .send(
+          withLang(template, head.lang)
+            // After the entry's own chunks, which the page needs first.
+            .replace('</head>', () => `${head.status === 200 ? pageCode(safePath(pathname)) : ''}</head>`)
+            // A function, not a string: a "$'" or "$&" in a story's title is text, not a replacement pattern.
+            .replace(HEAD_MARKER, () => renderHead(head)),
+        )
     },
     error: (status) =>
-      template.replace(
-        HEAD_MARKER,
+      template.replace(HEAD_MARKER, () =>
         renderHead({
           status,
           title: status === 404 ? 'Page Not Found' : 'Something went wrong',

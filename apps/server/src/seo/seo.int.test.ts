@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -29,6 +29,19 @@ beforeAll(async () => {
   writeFileSync(
     path.join(distDir, 'index.html'),
     '<!doctype html><html><head><meta charset="UTF-8" /><title>Placeholder</title>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>',
+  )
+  // The build manifest's part the server reads: the entry's chunks are in index.html already, a page's own are not.
+  mkdirSync(path.join(distDir, '.vite'))
+  writeFileSync(
+    path.join(distDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+      '_shared.js': { file: 'assets/shared-1.js' },
+      '_story.js': { file: 'assets/story-1.js', imports: ['_shared.js'] },
+      'src/routes/_public.tsx?tsr-split=component': { file: 'assets/layout-1.js', imports: ['_shared.js'] },
+      'src/routes/_public/blog/$slug.tsx?tsr-split=component': { file: 'assets/slug-1.js', imports: ['_story.js'] },
+      'src/routes/_public/blog/index.tsx?tsr-split=component': { file: 'assets/blog-1.js', imports: ['_shared.js'] },
+    }),
   )
   server = await startTestServer({ config: { webDistDir: distDir, publicUrl } })
   await createReadingFixtures(server.database.prisma, [
@@ -223,6 +236,38 @@ describe('served HTML of a post', () => {
     // A category the schema refuses (a control character) gets the page without the cards, never an error.
     const odd = await server.api.get('/blog?category=a%00b')
     expect([odd.statusCode, blockOf(odd.body)]).toEqual([200, []])
+  })
+
+  it("names the page's own code after the entry's, so a phone fetches it with the entry and not after it", async () => {
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]).sort()
+    const story = (await server.api.get('/blog/annapurna-circuit')).body
+    expect(preloads(story)).toEqual(['/assets/layout-1.js', '/assets/slug-1.js', '/assets/story-1.js'])
+    expect(story.indexOf('modulepreload')).toBeGreaterThan(story.indexOf('</script>'))
+    expect(preloads((await server.api.get('/blog/')).body)).toEqual(['/assets/blog-1.js', '/assets/layout-1.js'])
+    // A page that is not there, and a route without a chunk of its own in the build, name nothing.
+    expect(preloads((await server.api.get('/blog/nope')).body)).toEqual([])
+    expect(preloads((await server.api.get('/about')).body)).toEqual([])
+  })
+
+  it("keeps a '$' in a title as text (not a replacement pattern that pulls the page's template in)", async () => {
+    const { prisma } = server.database
+    const author = await prisma.user.findFirstOrThrow()
+    const title = "Save $' and $& on trains"
+    await prisma.post.create({
+      data: {
+        slug: 'dollar-signs',
+        title,
+        content: '<p>Cheap.</p>',
+        status: 'published',
+        publishedAt: new Date(),
+        authorId: author.id,
+      },
+    })
+    const html = (await server.api.get('/blog/dollar-signs')).body
+    expect(html).toContain('<title>Save $&#39; and $&amp; on trains')
+    expect(html).not.toContain('<!--app-head-->')
+    await prisma.post.delete({ where: { slug: 'dollar-signs' } })
   })
 
   it('answers missing, draft and archived posts with 404 and the not-found head', async () => {
