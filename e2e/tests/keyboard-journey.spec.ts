@@ -1,20 +1,34 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { owner } from '../playwright.config'
 import { fakeYouTubePlayer } from './support/screen-checks'
-import { hasFocus } from './support/dom'
+import { hasFocus, showsFocus } from './support/dom'
 import { deletePost, ownerToken } from './support/owner-api'
 
 // The whole journey with the keyboard alone. Nothing here clicks; page.goto stands for
 // typing an address into the browser's address bar.
 
-/** Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would. */
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would, and checks that every stop on
+ * the way shows where the focus is: an outline or a ring drawn on screen, not only the :focus state.
+ */
 async function tabTo(page: Page, target: Locator, { backwards = false, max = 120 } = {}): Promise<void> {
   await expect(target).toBeAttached()
   for (let i = 0; i < max; i++) {
-    if (await hasFocus(target)) return
+    if (await hasFocus(target)) {
+      await expectVisibleFocus(page)
+      return
+    }
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
+    await expectVisibleFocus(page)
   }
   throw new Error(`Tab never reached ${target}`)
+}
+
+async function expectVisibleFocus(page: Page): Promise<void> {
+  const focused = page.locator(':focus')
+  if ((await focused.count()) === 0) return // the focus is on the page itself or in a frame
+  const name = await focused.evaluate((el: unknown) => (el as { outerHTML: string }).outerHTML.slice(0, 120))
+  expect(await showsFocus(focused), `no visible focus on ${name}`).toBe(true)
 }
 
 const STORY = `Keyboard Journey Through Lisbon ${Date.now()}`

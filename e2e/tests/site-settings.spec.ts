@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { asOwner } from './support/owner-session'
 import { ownerToken } from './support/owner-api'
-import { computedStyle, hasFocus } from './support/dom'
+import { hasFocus, showsFocus } from './support/dom'
 import { expectNoSidewaysScroll } from './support/screen-checks'
 
 // Changes the site's settings, which every page shows: a shared-state spec (SHARED_STATE_SPECS), and it puts the
@@ -23,14 +23,6 @@ async function restore(page: Page, settings: Record<string, unknown>): Promise<v
     headers: { authorization: `Bearer ${token}` },
   })
   expect(res.status()).toBe(200)
-}
-
-/** Whether focus shows on screen: an outline or a ring (box-shadow) is drawn, not only the :focus state. */
-async function showsFocus(target: Locator): Promise<boolean> {
-  const outline = await computedStyle(target, 'outline-style')
-  const width = parseFloat(await computedStyle(target, 'outline-width'))
-  const shadow = await computedStyle(target, 'box-shadow')
-  return (outline !== 'none' && width > 0) || (shadow !== 'none' && shadow !== '')
 }
 
 async function tabTo(page: Page, target: Locator, max = 150): Promise<void> {

@@ -47,10 +47,24 @@ export const isOnTop = (locator: Locator): Promise<boolean> =>
     return top !== null && (el === top || (el as DomElement).contains(top))
   })
 
-/** Whether the element shows its focus on screen: an outline or a ring (a box shadow) is drawn, not only :focus. */
-export async function showsFocus(locator: Locator): Promise<boolean> {
-  const outline = (await computedStyle(locator, 'outline-style')) !== 'none'
-  const width = parseFloat(await computedStyle(locator, 'outline-width'))
-  const shadow = await computedStyle(locator, 'box-shadow')
-  return (outline && width > 0) || (shadow !== 'none' && shadow !== '')
-}
+/**
+ * Whether the element shows its focus on screen: an outline or a ring (a box shadow with a spread and no blur) is
+ * drawn on it or on one of its three nearest ancestors (a card that rings itself when its link has the focus), not
+ * only the :focus state. A decorative shadow (with a blur) does not count.
+ */
+export const showsFocus = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((el: unknown) => {
+    const view = globalThis as unknown as BrowserWindow
+    // "<colour> 0px 0px 0px <spread>px": a colour in any notation (rgb(), oklch(), a name), not a transparent one.
+    const ring = /((?:[a-z]+\([^)]*\))|#[0-9a-f]+|[a-z]+)\s+0px 0px 0px (\d+(?:\.\d+)?)px/gi
+    const opaque = (color: string) => !/(,\s*0\)|\/\s*0\)|^transparent)$/.test(color)
+    let node = el as { parentElement: unknown } | null
+    for (let level = 0; node && level < 4; level++, node = node.parentElement as typeof node) {
+      const style = view.getComputedStyle(node)
+      const outline = style.getPropertyValue('outline-style') !== 'none'
+      if (outline && parseFloat(style.getPropertyValue('outline-width')) > 0) return true
+      for (const [, color, spread] of style.getPropertyValue('box-shadow').matchAll(ring))
+        if (parseFloat(spread!) > 0 && opaque(color!)) return true
+    }
+    return false
+  })

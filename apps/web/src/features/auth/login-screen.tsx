@@ -58,7 +58,7 @@ export function LoginScreen() {
 }
 
 const fieldClass =
-  'w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
+  'w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none'
 
 /** Signing in, then the dashboard; a refusal is said in the form (the server's words, or a network message). */
 function useSignIn() {

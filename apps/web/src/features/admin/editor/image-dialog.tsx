@@ -7,7 +7,7 @@ import { toUserMessage } from '../../../lib/user-message'
 
 const uploaded = z.object({ url: z.string() })
 const inputClass =
-  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none'
 
 /** What the dialog is asked to do: insert a new picture (maybe with a dropped or pasted file), or edit one's alt text. */
 export type ImageDialogRequest = { mode: 'insert'; file?: File } | { mode: 'alt'; url: string; alt: string }

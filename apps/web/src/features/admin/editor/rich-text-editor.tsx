@@ -103,7 +103,7 @@ export function RichTextEditor({
           <Toolbar />
           <Editable
             aria-label="Content"
-            className="story-body min-h-[60vh] px-4 py-3 focus:outline-none"
+            className="story-body min-h-[60vh] rounded-b-lg px-4 py-3 focus:ring-2 focus:ring-teal-600 focus:outline-none focus:ring-inset"
             placeholder={placeholder}
             renderPlaceholder={renderPlaceholder}
             renderElement={renderElement}

@@ -11,7 +11,7 @@ const LIMITS = { title: 200, caption: 1000, location: 200, tag: 60, tags: 30 }
 
 const labelClass = 'block text-sm font-medium text-gray-700'
 const fieldClass =
-  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-teal-600 focus:outline-none'
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 text-sm focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none'
 
 /** "a, b ,c,,b" → ["a", "b", "c"]: tags as the owner types them, tidied the way the AI's are. */
 export const parseTags = (text: string): string[] =>

@@ -47,7 +47,7 @@ export function PlaceSearch({
         onChange={(e) => box.type(e.target.value)}
         onKeyDown={box.onKeyDown}
         onBlur={box.close}
-        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:outline-none"
+        className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none"
       />
       <p id={`${id}-status`} aria-live="polite" className="mt-1 min-h-4 text-xs text-gray-600">
         {box.status}

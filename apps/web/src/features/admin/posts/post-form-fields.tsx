@@ -3,7 +3,7 @@ import { Card } from '@wayfarer/ui'
 import type { PostFormValues } from './post-form-state'
 
 export const inputClass =
-  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:outline-none'
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none'
 
 /** Sets one field of the form. */
 export type SetField = <K extends keyof PostFormValues>(key: K, value: PostFormValues[K]) => void

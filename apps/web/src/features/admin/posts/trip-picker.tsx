@@ -5,7 +5,7 @@ import type { PostFormValues } from './post-form-state'
 import type { SetField } from './post-form-fields'
 
 const control =
-  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none'
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none'
 
 /**
  * The story's trip and when it happened (its day in the trip is counted from that, else from its publish time).

@@ -6,7 +6,7 @@ export type TripErrors = Partial<Record<TripField, string>>
 export type SetTripField = <K extends TripField>(field: K, value: TripFormValues[K]) => void
 
 export const inputClass =
-  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600/20 focus:outline-none aria-[invalid=true]:border-red-600'
+  'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none aria-[invalid=true]:border-red-600'
 
 /** A field of the trip editor with its label, a hint, and the refusal (the browser's check or the server's) below. */
 export function TripFieldBox({
