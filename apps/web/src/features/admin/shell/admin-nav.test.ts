@@ -12,6 +12,7 @@ describe('admin sidebar active rules', () => {
       ['Gallery', '/admin/gallery'],
       ['Comments', '/admin/comments'],
       ['Messages', '/admin/messages'],
+      ['Subscribers', '/admin/subscribers'],
       ['Settings', '/admin/settings'],
     ])
   })
