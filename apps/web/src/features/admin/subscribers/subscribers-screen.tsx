@@ -106,8 +106,9 @@ function SubscriberTable(props: { rows: Subscriber[]; onRemove: (id: number) => 
           <tr>
             <th className="px-4 py-3 font-medium">E-mail</th>
             <th className="px-4 py-3 font-medium">Status</th>
-            <th className="px-4 py-3 font-medium">Follows</th>
-            <th className="px-4 py-3 font-medium">Since</th>
+            {/* On a phone the row keeps what a decision needs: who, their status, and Remove. */}
+            <th className="hidden px-4 py-3 font-medium sm:table-cell">Follows</th>
+            <th className="hidden px-4 py-3 font-medium sm:table-cell">Since</th>
             <th className="px-4 py-3 font-medium">
               <span className="sr-only">Actions</span>
             </th>
@@ -117,14 +118,14 @@ function SubscriberTable(props: { rows: Subscriber[]; onRemove: (id: number) => 
           {props.rows.map((s) => (
             <tr key={s.id} className="border-b border-gray-100 last:border-0">
               <td className="px-4 py-3">
-                <div className="font-medium text-gray-900">{s.email}</div>
+                <div className="font-medium break-all text-gray-900">{s.email}</div>
                 {s.name && <div className="text-gray-600">{s.name}</div>}
               </td>
               <td className="px-4 py-3">
                 <Badge className="bg-gray-100 text-gray-800">{label(s.status)}</Badge>
               </td>
-              <td className="px-4 py-3 text-gray-700">{s.trip ? s.trip.title : 'Every story'}</td>
-              <td className="px-4 py-3 text-gray-700">{formatDate(s.created_at)}</td>
+              <td className="hidden px-4 py-3 text-gray-700 sm:table-cell">{s.trip ? s.trip.title : 'Every story'}</td>
+              <td className="hidden px-4 py-3 text-gray-700 sm:table-cell">{formatDate(s.created_at)}</td>
               <td className="px-4 py-3 text-right">
                 <ConfirmButton
                   size="sm"
