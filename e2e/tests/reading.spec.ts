@@ -70,6 +70,16 @@ test('a post page renders its body and share bar', async ({ page, context }) => 
   await expect(share.getByRole('button', { name: 'Copy link' })).toBeVisible()
 })
 
+test('with JavaScript off a story still reads, with the feed and sitemap as ways in', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/blog/ten-days-on-the-annapurna-circuit')
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Annapurna')
+  await expect(page.locator('.story-body p').first()).toBeVisible()
+  await expect(page.getByRole('link', { name: 'feed' })).toHaveAttribute('href', '/rss.xml')
+  await context.close()
+})
+
 test('a missing post shows Post Not Found', async ({ page }) => {
   const response = await page.goto('/blog/no-such-story')
   expect(response!.status()).toBe(404)

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import fastifyStatic from '@fastify/static'
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderHead, type PageHead } from '../seo/render-head'
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, renderHead, renderNoscript, type PageHead } from '../seo/render-head'
 import type { HtmlPages } from './error-boundary'
 import { routePreloads } from './route-preloads'
 
@@ -17,6 +17,7 @@ const defaultHead: HeadResolver = async () => ({
 })
 
 const HEAD_MARKER = '<!--app-head-->'
+const APP_ROOT = '<div id="root"></div>'
 
 /** The page's language from the site settings (a checked tag: letters, digits and hyphens only). */
 const withLang = (template: string, lang: string | undefined): string =>
@@ -96,7 +97,8 @@ export async function registerSpa(
             // After the entry's own chunks, which the page needs first.
             .replace('</head>', () => `${head.status === 200 ? pageCode(safePath(pathname)) : ''}</head>`)
             // A function, not a string: a "$'" or "$&" in a story's title is text, not a replacement pattern.
-            .replace(HEAD_MARKER, () => renderHead(head)),
+            .replace(HEAD_MARKER, () => renderHead(head))
+            .replace(APP_ROOT, () => APP_ROOT + renderNoscript(head)),
         )
     },
     error: (status) =>

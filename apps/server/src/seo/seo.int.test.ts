@@ -270,6 +270,29 @@ describe('served HTML of a post', () => {
     await prisma.post.delete({ where: { slug: 'dollar-signs' } })
   })
 
+  it('gives a reader with JavaScript off the story itself and the ways in that need no script', async () => {
+    const html = (await server.api.get('/blog/annapurna-circuit')).body
+    const noscript = /<div id="root"><\/div><noscript>(.*)<\/noscript>/s.exec(html)?.[1]
+    expect(noscript).toContain('<p>Ten Days on the Annapurna Circuit</p>')
+    expect(noscript).toContain('href="/rss.xml"')
+    // Nothing in a story may end the block early (inside it, markup is raw text until "</noscript").
+    const { prisma } = server.database
+    const author = await prisma.user.findFirstOrThrow()
+    await prisma.post.create({
+      data: {
+        slug: 'noscript-escape',
+        title: 'Escape',
+        content: '<p><a href="https://example.com/" title="</noscript><img src=x onerror=alert(1)>">x</a></p>',
+        status: 'published',
+        publishedAt: new Date(),
+        authorId: author.id,
+      },
+    })
+    const escaped = (await server.api.get('/blog/noscript-escape')).body
+    expect(escaped.match(/<\/noscript/gi)).toHaveLength(1)
+    await prisma.post.delete({ where: { slug: 'noscript-escape' } })
+  })
+
   it('answers missing, draft and archived posts with 404 and the not-found head', async () => {
     for (const url of ['/blog/nope', '/blog/secret-draft', '/blog/old-archived', '/nope', '/blog/a/b', '/about/x']) {
       const res = await server.api.get(url)

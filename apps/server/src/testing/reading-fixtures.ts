@@ -43,7 +43,8 @@ export async function createReadingFixtures(prisma: PrismaClient, posts: Reading
         slug: p.slug,
         title: p.title,
         excerpt: p.excerpt ?? '',
-        content: p.content ?? `<p>${p.title}</p>`,
+        // Stored as the sanitising client would store it: a title's markup as text.
+        content: p.content ?? `<p>${p.title.replace(/</g, '&lt;').replace(/>/g, '&gt;')}</p>`,
         status,
         featuredImage: p.featuredImage === undefined ? `/media/gallery/${p.slug}.webp` : p.featuredImage,
         featuredImageAlt: `${p.title} photo`,
