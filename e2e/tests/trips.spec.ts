@@ -60,6 +60,12 @@ for (const width of [390, 1440]) {
       await expect(page.getByRole('heading', { level: 1, name: ASIA })).toBeVisible()
       await expect(page).toHaveURL(/\/trips\/six-weeks-across-asia$/)
       await expect(page.getByTestId('trip-figures')).toContainText('Days40')
+      // Flags are pictures of the site's own, not emoji (two letters in a box where no emoji font is installed).
+      const flag = page.locator('img[src="/flags/np.svg"]').first()
+      await expect(flag).toBeVisible()
+      await expect
+        .poll(() => flag.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+        .toBeGreaterThan(0)
       await expect(page.getByRole('link', { name: 'Follow this trip (RSS feed)' })).toHaveAttribute(
         'href',
         '/trips/six-weeks-across-asia/rss.xml',

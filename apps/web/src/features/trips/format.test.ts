@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { dayRange, flagOf, formatDistance, formatTripDates, lastSeenLine, timeAgo, tripDatesLine } from './format'
+import { dayRange, formatDistance, formatTripDates, lastSeenLine, timeAgo, tripDatesLine } from './format'
 
 describe('trip formats', () => {
   it('writes the dates as calendar days, the year once when both ends share it', () => {
@@ -21,9 +21,7 @@ describe('trip formats', () => {
     )
   })
 
-  it('writes flags, distances and day ranges', () => {
-    expect(flagOf('np')).toBe('🇳🇵')
-    expect(flagOf('x')).toBe('')
+  it('writes distances and day ranges', () => {
     expect(formatDistance(1_234_567)).toBe('1,235 km')
     expect(formatDistance(420)).toBe('0.4 km')
     expect(dayRange(4, 6)).toBe('Days 4–6')

@@ -46,13 +46,6 @@ export function formatDistance(metres: number): string {
   return `${km.toLocaleString('en-US', { maximumFractionDigits: km < 10 ? 1 : 0 })} km`
 }
 
-/** The flag emoji of an ISO 3166-1 alpha-2 code (its two regional indicator letters). */
-export function flagOf(code: string): string {
-  const upper = code.toUpperCase()
-  if (!/^[A-Z]{2}$/.test(upper)) return ''
-  return String.fromCodePoint(...[...upper].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65))
-}
-
 const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null
 
 /** "Nepal" for "NP" (the browser's own names; the code itself where it has none). */

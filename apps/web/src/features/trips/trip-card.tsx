@@ -2,7 +2,8 @@ import { Link } from '@tanstack/react-router'
 import type { TripCard as Trip } from '@wayfarer/api/schemas'
 import { cx } from '@wayfarer/ui'
 import { plural } from '../../lib/numbers'
-import { countryName, flagOf, formatDistance, tripDatesLine } from './format'
+import { Flag } from '../map/flag'
+import { countryName, formatDistance, tripDatesLine } from './format'
 
 // The server preloads the first cover at this size (the list's head), so the first card paints at once.
 const COVER_SIZES = '(min-width: 768px) 50vw, 100vw'
@@ -62,8 +63,15 @@ function TripCardFigures({ trip }: { trip: Trip }) {
 export function Flags({ codes }: { codes: string[] }) {
   const names = codes.map(countryName)
   return (
-    <span role="img" aria-label={`Countries: ${names.join(', ')}`} title={names.join(', ')} className="text-lg">
-      {codes.map(flagOf).join(' ')}
+    <span
+      role="img"
+      aria-label={`Countries: ${names.join(', ')}`}
+      title={names.join(', ')}
+      className="inline-flex gap-1 text-lg"
+    >
+      {codes.map((code) => (
+        <Flag key={code} code={code} />
+      ))}
     </span>
   )
 }

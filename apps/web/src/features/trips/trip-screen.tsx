@@ -7,7 +7,8 @@ import { usePageMeta } from '../../lib/page-meta'
 import { useNearViewport } from '../../lib/use-near-viewport'
 import { plural } from '../../lib/numbers'
 import { NotFoundScreen } from '../pages/not-found-screen'
-import { dayAnchor, formatDistance, flagOf, lastSeenLine, tripDatesLine } from './format'
+import { Flag } from '../map/flag'
+import { dayAnchor, formatDistance, lastSeenLine, tripDatesLine } from './format'
 import { LiveBadge } from './trip-card'
 import { TripTimeline } from './trip-timeline'
 import { tripQuery } from './queries'
@@ -159,7 +160,7 @@ function TripFigures({ trip }: { trip: TripPage }) {
         <ul className="mt-4 flex flex-wrap gap-2" aria-label={plural(trip.countries.length, 'country', 'countries')}>
           {trip.countries.map((c) => (
             <li key={c.code} className="rounded-full bg-stone-100 px-3 py-1 text-sm text-gray-800">
-              <span aria-hidden="true">{flagOf(c.code)} </span>
+              <Flag code={c.code} className="mr-1.5" />
               {c.name}
             </li>
           ))}
