@@ -1,4 +1,4 @@
--- Blog search at 10,000 stories (issue 10): the spec's case-insensitive substring match (ILIKE '%…%' on title,
+-- Blog search at 10,000 stories: the spec's case-insensitive substring match (ILIKE '%…%' on title,
 -- excerpt, location name and country) is answered by trigram indexes, so the search's OR of full-text and
 -- substrings becomes a BitmapOr of index scans instead of a scan computing to_tsvector for every row.
 -- Written by hand: Prisma cannot express operator classes of an extension. pg_trgm is a trusted extension
