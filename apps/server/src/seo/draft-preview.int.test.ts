@@ -4,6 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createReadingFixtures } from '../testing/reading-fixtures'
+import { createStory, gpxOf } from '../http-tests/places.fixtures'
 
 // "View" on a draft opens /blog/{slug}?preview=<signed, expiring token> for the owner only.
 let server: TestServer
@@ -78,6 +79,46 @@ describe('draft preview', () => {
     expect(plain.headers['cache-control']).toBe('no-cache')
   })
 
+  it("shows the owner a draft's route through its preview link, while the public places reads still refuse it", async () => {
+    const owner = await server.api.asOwner()
+    const { id, slug } = await createStory(server, { title: 'Draft Ridge Walk', status: 'draft' })
+    const gpx = gpxOf([
+      [46.0, 7.0, 1000],
+      [46.01, 7.0, 1100],
+      [46.02, 7.01, 1050],
+    ])
+    const attached = await owner.upload(`/api/posts/${id}/route`, {
+      field: 'gpx',
+      bytes: new TextEncoder().encode(gpx),
+      filename: 'ridge.gpx',
+      type: 'application/gpx+xml',
+    })
+    expect(attached.statusCode).toBe(200)
+
+    // Visitors learn nothing of the draft's route or place, on REST and on tRPC alike.
+    for (const url of [`/api/posts/slug/${slug}/route`, `/api/posts/slug/${slug}/place`]) {
+      const res = await server.api.get(url)
+      expect(res.statusCode).toBe(404)
+      expect(res.body).not.toContain('46.01')
+    }
+    expect((await trpcCall('places.storyRoute', { slug }, undefined, 'GET')).status).toBe(404)
+    expect((await trpcCall('places.storyRoute', { slug }, await server.ownerToken(), 'GET')).status).toBe(404)
+
+    const link = await trpcCall('posts.previewLink', { id }, await server.ownerToken())
+    const { token } = link.body.result!.data as { token: string }
+    const shown = await trpcCall('posts.previewPlace', { token }, await server.ownerToken(), 'GET')
+    expect(shown.status).toBe(200)
+    expect(shown.body.result!.data).toMatchObject({
+      place: { slug, has_route: true, latitude: 46, longitude: 7 },
+      route: { point_count: 3, elevation_gain_m: 100, bbox: [7, 46, 7.01, 46.02] },
+    })
+    // The token alone opens nothing, and a draft without a route previews with none.
+    expect((await trpcCall('posts.previewPlace', { token }, undefined, 'GET')).status).toBe(401)
+    const plain = await previewLink()
+    const none = await trpcCall('posts.previewPlace', { token: plain.token }, await server.ownerToken(), 'GET')
+    expect(none.body.result!.data).toMatchObject({ place: { slug: 'secret-draft', has_route: false }, route: null })
+  })
+
   it('refuses an expired or forged token', async () => {
     const { token } = await previewLink()
     const forged = token.replace(/^\d+/, String(draftId + 1))
@@ -92,5 +133,6 @@ describe('draft preview', () => {
     const expired = await trpcCall('posts.preview', { token }, await server.ownerToken(), 'GET')
     expect(expired.status).toBe(404)
     expect(expired.body.error?.message).toBe('This preview link has expired. Open View on the posts list again.')
+    expect((await trpcCall('posts.previewPlace', { token }, await server.ownerToken(), 'GET')).status).toBe(404)
   })
 })

@@ -58,6 +58,16 @@ export async function readStoryPlace(deps: Deps, slug: string): Promise<StoryPla
   return place
 }
 
+/**
+ * Any story's place, whatever its status. Only for the owner's draft preview, whose token has already been
+ * checked; every public read above keeps the public-post filter.
+ */
+export async function anyStoryPlace(deps: Deps, postId: number): Promise<StoryPlace> {
+  const row = await deps.prisma.post.findUnique({ where: { id: postId }, select })
+  if (!row) throw new NotFoundError(messages.posts.notFoundText)
+  return toStoryPlace({ ...row, hasRoute: row.route !== null })
+}
+
 /** The places of several published stories by slug (the RSS feed). */
 export async function storyPlacesBySlug(deps: Deps, slugs: string[]): Promise<Map<string, StoryPlace>> {
   const rows = await deps.prisma.post.findMany({ where: { slug: { in: slugs }, ...publicPostWhere }, select })

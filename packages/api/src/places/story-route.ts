@@ -1,3 +1,4 @@
+import type { PostRouteModel } from '@wayfarer/db'
 import { publicPostWhere } from '../posts/visibility'
 import type { AppDeps } from '../deps'
 import { NotFoundError } from '../errors'
@@ -13,16 +14,29 @@ const TIME_MARGIN_MS = 3_600_000
 // Stored points are rounded (≈1 km by default): a photo this close to the line was taken along it.
 const NEAR_ROUTE_M = 2000
 
-/**
- * A published story's route with the gallery photos placed along it. Which photos: every published gallery
- * photo whose EXIF time falls within the route's time span (± 1 hour), placed where the track was at that
- * moment; otherwise every published photo whose point lies within 2 km of the line, placed at the nearest
- * point of the line. No link has to be kept by hand: uploading the day's photos is enough.
- */
+/** A published story's route with the gallery photos placed along it (`routeWithPhotos`). */
 export async function storyRoute(deps: Deps, slug: string): Promise<StoryRoute> {
   const post = await deps.prisma.post.findFirst({ where: { slug, ...publicPostWhere }, select: { route: true } })
   if (!post?.route) throw new NotFoundError(post ? placeMessages.routeMissing : 'Post not found')
-  const route = post.route
+  return routeWithPhotos(deps, post.route)
+}
+
+/**
+ * Any story's route, whatever its status, or null when it has none. Only for the owner's draft preview, whose
+ * token has already been checked: the public path above keeps the public-post filter.
+ */
+export async function anyStoryRoute(deps: Deps, postId: number): Promise<StoryRoute | null> {
+  const route = await deps.prisma.postRoute.findUnique({ where: { postId } })
+  return route ? routeWithPhotos(deps, route) : null
+}
+
+/**
+ * A route with the gallery photos placed along it. Which photos: every published gallery photo whose EXIF time
+ * falls within the route's time span (± 1 hour), placed where the track was at that moment; otherwise every
+ * published photo whose point lies within 2 km of the line, placed at the nearest point of the line. No link
+ * has to be kept by hand: uploading the day's photos is enough.
+ */
+async function routeWithPhotos(deps: Deps, route: PostRouteModel): Promise<StoryRoute> {
   const points = route.points as StoredRoutePoint[]
   const along = cumulativeDistances(points, route.distanceM)
   const snapshot = await deps.places.index.current()

@@ -3,7 +3,8 @@ import { text } from '../input-policy'
 import { adminProcedure } from '../trpc'
 import { postIdInput } from './admin-schema'
 import { publicPost } from './public-schema'
-import { createPreviewLink, readPreview } from './preview-service'
+import { createPreviewLink, readPreview, readPreviewPlace } from './preview-service'
+import { storyPlace, storyRoute } from '../places/schema'
 
 const previewToken = text('Preview token').trim().min(1, 'Preview token required').max(200)
 
@@ -20,4 +21,9 @@ export const previewPostProcedures = {
     .input(z.object({ token: previewToken }))
     .output(publicPost)
     .query(({ ctx, input }) => readPreview(ctx.deps, input.token)),
+  /** The previewed post's place and route, which the public places reads refuse for a post visitors cannot see. */
+  previewPlace: adminProcedure
+    .input(z.object({ token: previewToken }))
+    .output(z.object({ place: storyPlace, route: storyRoute.nullable() }))
+    .query(({ ctx, input }) => readPreviewPlace(ctx.deps, input.token)),
 }

@@ -5,6 +5,9 @@ import { messages } from '../messages'
 import { sanitizePostHtml } from './sanitize'
 import type { PublicPost } from './public-schema'
 import { readPreviewToken, signPreviewToken } from './preview-token'
+import type { StoryPlace, StoryRoute } from '../places/schema'
+import { anyStoryPlace } from '../places/story-place'
+import { anyStoryRoute } from '../places/story-route'
 
 const previewInclude = {
   category: { select: { name: true, color: true } },
@@ -28,9 +31,10 @@ export const PREVIEW_INVALID = 'This preview link is not valid.'
  * nothing is cached: the caller is the signed-in owner, and the page is never indexed.
  */
 export async function readPreview(deps: AppDeps, token: string): Promise<PublicPost> {
-  const read = readPreviewToken(deps.config.secretKey, token, deps.now())
-  if ('problem' in read) throw new NotFoundError(read.problem === 'expired' ? PREVIEW_EXPIRED : PREVIEW_INVALID)
-  const row = await deps.prisma.post.findUnique({ where: { id: read.postId }, include: previewInclude })
+  const row = await deps.prisma.post.findUnique({
+    where: { id: previewedPostId(deps, token) },
+    include: previewInclude,
+  })
   if (!row) throw new NotFoundError(messages.posts.notFound)
   return {
     id: row.id,
@@ -55,6 +59,25 @@ export async function readPreview(deps: AppDeps, token: string): Promise<PublicP
     meta_description: row.metaDescription,
     tags: row.tags.map((t) => t.tag),
   }
+}
+
+/**
+ * The previewed post's place and route, whatever its status, as the public story page shows them below a
+ * published story. The public places.story and places.storyRoute keep answering 404 for a draft.
+ */
+export async function readPreviewPlace(
+  deps: AppDeps,
+  token: string,
+): Promise<{ place: StoryPlace; route: StoryRoute | null }> {
+  const postId = previewedPostId(deps, token)
+  const [place, route] = await Promise.all([anyStoryPlace(deps, postId), anyStoryRoute(deps, postId)])
+  return { place, route }
+}
+
+function previewedPostId(deps: AppDeps, token: string): number {
+  const read = readPreviewToken(deps.config.secretKey, token, deps.now())
+  if ('problem' in read) throw new NotFoundError(read.problem === 'expired' ? PREVIEW_EXPIRED : PREVIEW_INVALID)
+  return read.postId
 }
 
 /** For the server's page head: the previewed post's title, or null when the token does not open one. */

@@ -20,7 +20,7 @@ import { counted } from '../../lib/numbers'
 import { ShareBar } from './share-bar'
 import { STORY_TITLE_CLASS, StoryBody } from './story-body'
 import { PostComments } from '../comments/post-comments'
-import { StoryPlaceSection } from './story-place-section'
+import { PreviewPlaceSection, StoryPlaceSection } from './story-place-section'
 import { StoryTripNav } from '../trips/story-trip-nav'
 
 /**
@@ -48,7 +48,7 @@ function PreviewScreen({ token }: { token: string }) {
         />
       )}
     >
-      {(shown) => <PostArticle post={shown} preview />}
+      {(shown) => <PostArticle post={shown} previewToken={token} />}
     </QueryView>
   )
 }
@@ -142,7 +142,9 @@ function PostSkeleton() {
   )
 }
 
-function PostArticle({ post, preview = false }: { post: PublicPost; preview?: boolean }) {
+/** A story as visitors see it; with `previewToken`, the owner's preview (no sharing, trip links or comments). */
+function PostArticle({ post, previewToken }: { post: PublicPost; previewToken?: string }) {
+  const preview = previewToken !== undefined
   const date = post.published_at ?? post.created_at
   const location = [post.location_name, post.location_city, post.location_country].filter(Boolean).join(', ')
   return (
@@ -203,7 +205,11 @@ function PostArticle({ post, preview = false }: { post: PublicPost; preview?: bo
         </div>
       )}
       <StoryBody html={post.content} className="mt-8" />
-      {!preview && <StoryPlaceSection slug={post.slug} location={location} />}
+      {preview ? (
+        <PreviewPlaceSection token={previewToken} location={location} />
+      ) : (
+        <StoryPlaceSection slug={post.slug} location={location} />
+      )}
       {!preview && <PostComments postId={post.id} />}
     </article>
   )

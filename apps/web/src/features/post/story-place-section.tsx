@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { useQuery } from '@tanstack/react-query'
+import type { StoryPlace, StoryRoute } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
 import { MapBoundary } from '../map/map-unavailable'
 
@@ -13,11 +14,33 @@ export function StoryPlaceSection({ slug, location }: { slug: string; location: 
   const route = useQuery(
     trpc.places.storyRoute.queryOptions({ slug }, { enabled: hasRoute, staleTime: 60_000, retry: false }),
   )
-  if (!place.data || (place.data.latitude === null && !hasRoute) || (hasRoute && !route.data)) return null
+  return <PlaceMaps place={place.data} route={hasRoute ? route.data : null} location={location} />
+}
+
+/**
+ * The same section in the owner's preview of a post visitors cannot see yet: the public places reads answer 404
+ * for it, so the place and route come through the preview token (owner only, read fresh like the preview).
+ */
+export function PreviewPlaceSection({ token, location }: { token: string; location: string }) {
+  const preview = useQuery(trpc.posts.previewPlace.queryOptions({ token }, { retry: false, staleTime: 0, gcTime: 0 }))
+  return <PlaceMaps place={preview.data?.place} route={preview.data?.route ?? null} location={location} />
+}
+
+/** `route` is null when the story has none, undefined while it is still on its way. */
+function PlaceMaps({
+  place,
+  route,
+  location,
+}: {
+  place: StoryPlace | undefined
+  route: StoryRoute | null | undefined
+  location: string
+}) {
+  if (!place || (place.latitude === null && !place.has_route) || route === undefined) return null
   return (
     <MapBoundary>
       <Suspense fallback={null}>
-        <StoryPlaceMaps place={place.data} route={route.data} location={location} />
+        <StoryPlaceMaps place={place} route={route ?? undefined} location={location} />
       </Suspense>
     </MapBoundary>
   )
