@@ -50,7 +50,8 @@ export function pageCsp(config: HeaderConfig, html: string): string {
     ['style-src', ["'self'"]],
     ['img-src', imageSources(config)],
     ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'"]],
+    // The video player asks YouTube's embed host whether it can be reached before its frame shows a broken page.
+    ['connect-src', ["'self'", 'https://www.youtube-nocookie.com']],
     ['frame-src', ['https://www.youtube-nocookie.com', 'https://www.youtube.com']],
     ['media-src', ["'self'"]],
     ['worker-src', ["'self'"]],

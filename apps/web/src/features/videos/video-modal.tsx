@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { messages } from '@wayfarer/api/messages'
 import { Dialog, DialogTitle, Spinner } from '@wayfarer/ui'
 import { embedUrl, watchUrl } from './video-choice'
@@ -9,12 +9,42 @@ const LOAD_TIMEOUT_MS = 15_000
 type LoadState = 'loading' | 'loaded' | 'failed'
 
 /**
+ * Says `failed` when YouTube's player cannot be reached at all. The frame cannot tell us: when its page does not
+ * arrive, Chromium puts its own error page (the broken-page icon) in the frame and still fires `load`, and
+ * `error` never fires on an iframe. So the browser is asked for the same address itself: a HEAD request without
+ * cookies whose answer is never read (`no-cors`, allowed by the page's connect-src) resolves whenever the host
+ * answers and rejects when the network, a DNS block or a firewall stops it, as the frame's request was stopped.
+ * Offline (`navigator.onLine` false) there is nothing to ask.
+ */
+function useUnreachablePlayer(url: string, onUnreachable: () => void) {
+  useEffect(() => {
+    if (!navigator.onLine) return onUnreachable()
+    const controller = new AbortController()
+    fetch(url, {
+      method: 'HEAD',
+      mode: 'no-cors',
+      credentials: 'omit',
+      cache: 'no-store',
+      signal: controller.signal,
+    }).catch(() => {
+      if (!controller.signal.aborted) onUnreachable()
+    })
+    return () => controller.abort()
+  }, [url, onUnreachable])
+}
+
+/**
  * The video player over the page: loading, then loaded or failed. The shared Dialog closes it
  * on Escape or a backdrop click (and the close button here), locks page scrolling and hands focus back.
  */
 export function VideoModal({ videoId, onClose }: { videoId: string; onClose: () => void }) {
   const [state, setState] = useState<LoadState>('loading')
   const closeButton = useRef<HTMLButtonElement>(null)
+  const src = embedUrl(videoId)
+  useUnreachablePlayer(
+    src,
+    useCallback(() => setState('failed'), []),
+  )
 
   useEffect(() => {
     if (state !== 'loading') return
@@ -51,7 +81,7 @@ export function VideoModal({ videoId, onClose }: { videoId: string; onClose: () 
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black">
         {state !== 'failed' && (
           <iframe
-            src={embedUrl(videoId)}
+            src={src}
             title="YouTube video player"
             className="absolute inset-0 h-full w-full"
             allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture; web-share"
