@@ -1,13 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { hasFocus, showsFocus } from './support/dom'
 
 // The map's code is the largest file of the public site (the world's shapes and d3-geo). When it does not arrive
-// the page around it stays usable; and the map itself is used with the keyboard alone.
+// the page around it stays usable. (The map with the keyboard alone: keyboard-journey.spec.ts and places.spec.ts.)
 
 /** The map's code file never arrives, as on a dropped connection or after a release replaced it. */
 const blockMapCode = (page: Page) => page.route(/\/assets\/world-map-[^/]*\.js$/, (route) => route.abort())
-
-const zoomOf = async (page: Page) => Number(await page.getByTestId('world-map').getAttribute('data-zoom'))
 
 test('with the map’s code blocked, a story still shows its text and says the map is unavailable', async ({ page }) => {
   await blockMapCode(page)
@@ -52,38 +49,4 @@ test('a page change that waits for its data shows a progress bar', async ({ page
   release()
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
   await expect(page.getByRole('progressbar', { name: 'Loading the page' })).toHaveCount(0)
-})
-
-test('on the map, a cluster keeps the focus on the map, and a story card closes on Escape back to its marker', async ({
-  page,
-}) => {
-  await page.goto('/map')
-  const map = page.getByTestId('world-map')
-  const cluster = page.getByRole('button', { name: /places here: .*Zoom in$/ }).first()
-  await expect(cluster).toBeVisible()
-  for (let i = 0; i < 60 && !(await hasFocus(cluster)); i++) await page.keyboard.press('Tab')
-  await expect(cluster).toBeFocused()
-  expect(await showsFocus(cluster)).toBe(true)
-
-  // Enter on a cluster zooms in; the cluster's button goes, the map keeps the focus and shows it.
-  await page.keyboard.press('Enter')
-  await expect.poll(() => zoomOf(page)).toBeGreaterThan(2)
-  await expect(map).toBeFocused()
-  expect(await showsFocus(map)).toBe(true)
-
-  // A story marker opens its card with the focus in it; Escape closes it and gives the marker the focus back.
-  await page.goto('/map?lat=67.93&lng=13.09&zoom=10')
-  const story = page.getByRole('button', { name: 'Story: Our Drone Setup for Travel Filmmaking' })
-  await expect(story).toBeVisible()
-  for (let i = 0; i < 60 && !(await hasFocus(story)); i++) await page.keyboard.press('Tab')
-  await expect(story).toBeFocused()
-  expect(await showsFocus(story)).toBe(true)
-  await page.keyboard.press('Enter')
-  const card = page.getByRole('dialog', { name: 'Our Drone Setup for Travel Filmmaking' })
-  await expect(card).toBeFocused()
-  await page.keyboard.press('Tab')
-  await page.keyboard.press('Escape')
-  await expect(card).toHaveCount(0)
-  await expect(story).toBeFocused()
-  expect(await showsFocus(story)).toBe(true)
 })

@@ -1,7 +1,8 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { asOwner } from './support/owner-session'
 import { ownerToken } from './support/owner-api'
-import { hasFocus, showsFocus } from './support/dom'
+import { showsFocus } from './support/dom'
+import { expectVisibleFocus, tabTo } from './support/keyboard'
 import { expectNoSidewaysScroll } from './support/screen-checks'
 
 // Changes the site's settings, which every page shows: a shared-state spec (SHARED_STATE_SPECS), and it puts the
@@ -23,14 +24,6 @@ async function restore(page: Page, settings: Record<string, unknown>): Promise<v
     headers: { authorization: `Bearer ${token}` },
   })
   expect(res.status()).toBe(200)
-}
-
-async function tabTo(page: Page, target: Locator, max = 150): Promise<void> {
-  for (let i = 0; i < max; i++) {
-    if (await hasFocus(target)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`Tab never reached ${target}`)
 }
 
 test('the owner makes the site theirs, and every public page shows it at 390, 768 and 1440 px', async ({ page }) => {
@@ -138,7 +131,7 @@ test('story cards show where the focus is; the gallery slideshow can be paused a
   await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeVisible()
   const pause = page.getByRole('button', { name: 'Play slideshow' })
   await tabTo(page, pause)
-  expect(await showsFocus(pause)).toBe(true)
+  await expectVisibleFocus(pause)
   await page.keyboard.press('Enter')
   await expect(page.getByRole('button', { name: 'Pause slideshow' })).toBeFocused()
 })

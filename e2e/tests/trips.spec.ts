@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { messages } from '@wayfarer/api/messages'
-import { computedStyle, hasFocus } from './support/dom'
 import { deletePost, ownerToken } from './support/owner-api'
+import { expectVisibleFocus, tabTo } from './support/keyboard'
 import { OWNER_STATE } from '../playwright.config'
 import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support/screen-checks'
 
@@ -11,23 +11,6 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support
 // Every step is taken with the keyboard; page.goto stands for typing an address.
 
 const ASIA = 'Six Weeks Across Asia'
-
-/** Presses Tab until `target` has the focus, as a keyboard user would. */
-async function tabTo(page: Page, target: Locator, max = 150): Promise<void> {
-  await expect(target).toBeAttached()
-  for (let i = 0; i < max; i++) {
-    if (await hasFocus(target)) return
-    await page.keyboard.press('Tab')
-  }
-  throw new Error(`Tab never reached ${target}`)
-}
-
-/** The focused element shows it: an outline or a ring (a box shadow). */
-async function expectVisibleFocus(target: Locator): Promise<void> {
-  const outline = (await computedStyle(target, 'outline-style')) !== 'none'
-  const ring = (await computedStyle(target, 'box-shadow')) !== 'none'
-  expect(outline || ring, 'the focus is visible').toBe(true)
-}
 
 async function checkScreen(page: Page, label: string): Promise<void> {
   await settle(page)
