@@ -1,35 +1,18 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { owner } from '../playwright.config'
 import { fakeYouTubePlayer } from './support/screen-checks'
-import { hasFocus, showsFocus } from './support/dom'
+import { expectVisibleFocus, tabTo } from './support/keyboard'
 import { deletePost, ownerToken } from './support/owner-api'
 
-// The whole journey with the keyboard alone. Nothing here clicks; page.goto stands for
-// typing an address into the browser's address bar.
+// The whole journey with the keyboard alone: Home, the blog's search, a story and its comment form, the map, the
+// gallery, a video, then the owner writing a story and moderating the comment. Nothing here clicks; page.goto
+// stands for typing an address into the browser's address bar. Every stop shows where the focus is (tabTo and
+// expectVisibleFocus check a ring or an outline drawn on screen, not only the :focus state).
 
-/**
- * Presses Tab (or Shift+Tab) until `target` has the focus, as a keyboard user would, and checks that every stop on
- * the way shows where the focus is: an outline or a ring drawn on screen, not only the :focus state.
- */
-async function tabTo(page: Page, target: Locator, { backwards = false, max = 120 } = {}): Promise<void> {
-  await expect(target).toBeAttached()
-  for (let i = 0; i < max; i++) {
-    if (await hasFocus(target)) {
-      await expectVisibleFocus(page)
-      return
-    }
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab')
-    await expectVisibleFocus(page)
-  }
-  throw new Error(`Tab never reached ${target}`)
-}
-
-async function expectVisibleFocus(page: Page): Promise<void> {
-  const focused = page.locator(':focus')
-  if ((await focused.count()) === 0) return // the focus is on the page itself or in a frame
-  const name = await focused.evaluate((el: unknown) => (el as { outerHTML: string }).outerHTML.slice(0, 120))
-  expect(await showsFocus(focused), `no visible focus on ${name}`).toBe(true)
-}
+const mainNav = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true })
+const zoomOf = async (page: Page) => Number(await page.getByTestId('world-map').getAttribute('data-zoom'))
+const SEARCHED = 'Photographing the Northern Lights'
 
 const STORY = `Keyboard Journey Through Lisbon ${Date.now()}`
 const COMMENT = `Read it all without touching the mouse, lovely trams (${Date.now()}).`
@@ -38,24 +21,34 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   test.setTimeout(180_000)
   await fakeYouTubePlayer(page)
 
-  // The visitor reads the newest story: skip link, then the first story card.
+  // The visitor starts on Home: the skip link, then the first story card.
   await page.goto('/')
   await expect(page.getByTestId('post-card').first()).toBeVisible()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused()
   await page.keyboard.press('Enter')
-  const firstStory = page.getByTestId('post-card').first().getByRole('link')
-  const storyTitle = (await firstStory.getByRole('heading').innerText()).trim()
-  await tabTo(page, firstStory)
+  await tabTo(page, page.getByTestId('post-card').first().getByRole('link'))
+
+  // The blog: search for a story, open its card.
+  await tabTo(page, mainNav(page, 'Blog'), { backwards: true })
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: storyTitle })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: 'Travel Stories' })).toBeVisible()
+  const search = page.getByRole('searchbox', { name: 'Search stories' })
+  await tabTo(page, search)
+  await page.keyboard.type('northern lights')
+  await expect(page.getByTestId('result-count')).toHaveText(/^[1-9]\d* (story|stories) found$/)
+  // A card's link is named by its title first, so the list of links reads as the list of stories.
+  const card = page.getByTestId('post-card').getByRole('link', { name: new RegExp(`^${SEARCHED}`) })
+  await tabTo(page, card)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: SEARCHED })).toBeVisible()
 
   // …and leaves a comment under it.
   const form = page.getByRole('form', { name: 'Leave a comment' })
   await tabTo(page, form.getByLabel('Name *'))
   await page.keyboard.type('Keyboard Visitor')
   await page.keyboard.press('Tab')
-  await expect(form.getByLabel('Email *')).toBeFocused()
+  await expectVisibleFocus(form.getByLabel('Email *'))
   await page.keyboard.type('keys@example.com')
   await tabTo(page, form.getByLabel('Comment *'))
   await page.keyboard.type(COMMENT)
@@ -65,11 +58,30 @@ test('a visitor and then the owner use the site with the keyboard only', async (
     page.getByText('Thank you! Your comment has been submitted and will be reviewed before being published.'),
   ).toBeVisible()
 
-  // The gallery: open a photo, step to the next one, close it; focus comes back to the photo.
+  // The map: Enter on a cluster zooms in there and the map keeps the focus (the cluster's button is gone).
   await page.keyboard.press('Shift+Tab')
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }), {
-    backwards: true,
-  })
+  await tabTo(page, mainNav(page, 'Map'), { backwards: true })
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Map' })).toBeVisible()
+  const cluster = page.getByRole('button', { name: /places here: .*Zoom in$/ }).first()
+  await tabTo(page, cluster)
+  await page.keyboard.press('Enter')
+  await expect.poll(() => zoomOf(page)).toBeGreaterThan(2)
+  await expectVisibleFocus(page.getByTestId('world-map'))
+  // A story's marker opens its card with the focus in it; Escape closes it and gives the marker the focus back.
+  await page.goto('/map?lat=67.93&lng=13.09&zoom=10')
+  const marker = page.getByRole('button', { name: 'Story: Our Drone Setup for Travel Filmmaking' })
+  await tabTo(page, marker)
+  await page.keyboard.press('Enter')
+  const storyCard = page.getByRole('dialog', { name: 'Our Drone Setup for Travel Filmmaking' })
+  await expect(storyCard).toBeFocused()
+  await tabTo(page, storyCard.getByRole('link').first())
+  await page.keyboard.press('Escape')
+  await expect(storyCard).toHaveCount(0)
+  await expectVisibleFocus(marker)
+
+  // The gallery: open a photo, step to the next one, close it; focus comes back to the photo.
+  await tabTo(page, mainNav(page, 'Gallery'), { backwards: true })
   await page.keyboard.press('Enter')
   await expect(page.getByRole('heading', { level: 1, name: 'Photo Gallery' })).toBeVisible()
   const photo = page.getByTestId('gallery-grid').getByRole('button').first()
@@ -82,12 +94,10 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   await expect(page.getByTestId('lightbox-counter')).toHaveText(/^2 \/ \d+$/)
   await page.keyboard.press('Escape')
   await expect(lightbox).toBeHidden()
-  await expect(photo).toBeFocused()
+  await expectVisibleFocus(photo)
 
   // A video on the home page: open the player, close it with Escape.
-  await tabTo(page, page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }), {
-    backwards: true,
-  })
+  await tabTo(page, mainNav(page, 'Home'), { backwards: true })
   await page.keyboard.press('Enter')
   const video = page.getByTestId('video-card').first()
   await tabTo(page, video, { max: 200 })
@@ -97,7 +107,7 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   await expect(page.getByRole('button', { name: 'Close video' })).toBeFocused()
   await page.keyboard.press('Escape')
   await expect(player).toBeHidden()
-  await expect(video).toBeFocused()
+  await expectVisibleFocus(video)
 
   // The owner signs in: the e-mail field already has the cursor.
   await page.goto('/login')
@@ -129,19 +139,27 @@ test('a visitor and then the owner use the site with the keyboard only', async (
   await expect(page).toHaveURL(/\/admin\/posts\/edit\/\d+$/)
   await expect(page.getByTestId('admin-toast')).toHaveText(`“${STORY}” is published`)
 
-  // …and approves the visitor's comment.
+  // …approves the visitor's comment, then deletes it. Each button names whose comment it acts on, and the focus
+  // stays in the queue after each action (the button pressed is gone) instead of dropping back to the page.
   await tabTo(page, page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Comments' }), {
     backwards: true,
   })
   await page.keyboard.press('Enter')
   const pending = page.getByTestId('admin-comment').filter({ hasText: COMMENT })
   await expect(pending.getByTestId('comment-status')).toHaveText('pending')
-  await tabTo(page, pending.getByRole('button', { name: 'Approve' }), { max: 300 })
+  await tabTo(page, pending.getByRole('button', { name: 'Approve comment by Keyboard Visitor' }), { max: 300 })
   await page.keyboard.press('Enter')
   await expect(pending.getByTestId('comment-status')).toHaveText('approved')
   await expect(page.getByTestId('admin-toast')).toHaveText('Comment approved')
+  const remove = pending.getByRole('button', { name: 'Delete comment by Keyboard Visitor' })
+  await expectVisibleFocus(remove)
+  page.once('dialog', (dialog) => void dialog.accept())
+  await page.keyboard.press('Enter')
+  await expect(pending).toHaveCount(0)
+  // The row that took its place has the focus, on its first action.
+  await expectVisibleFocus(page.getByTestId('admin-comment').locator('[data-row-actions] button:focus'))
 
-  // Both are public now.
+  // The story is public now.
   await page.goto('/blog')
   await expect(page.getByRole('heading', { name: STORY })).toBeVisible()
 

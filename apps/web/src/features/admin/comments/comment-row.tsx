@@ -96,7 +96,7 @@ function CommentActions({
   // (a screen reader's list of controls) would otherwise be a column of identical "Approve"s.
   const whose = <span className="sr-only"> comment by {author}</span>
   return (
-    <div className="mt-3 flex flex-wrap gap-2">
+    <div className="mt-3 flex flex-wrap gap-2" data-row-actions>
       {status === 'pending' ? (
         <>
           <Button size="sm" onClick={() => onModerate('approve')}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { Button, Card, Pagination, QueryView, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
@@ -13,6 +13,7 @@ import {
 import { useViewInUrl } from '../../../lib/url-view'
 import { moderationQueueQuery } from './queries'
 import { CommentRow } from './comment-row'
+import { useFocusKeptInQueue } from './keep-focus'
 import { useModeration } from './use-moderation'
 import { useAdminTitle } from '../../../lib/page-meta'
 import { FailureNotice } from '../shell/failure-notice'
@@ -172,6 +173,8 @@ function CommentQueue({
   onDelete: (id: number) => void
 }) {
   const allSelected = comments.length > 0 && comments.every((c) => selection.selected.has(c.id))
+  const list = useRef<HTMLUListElement>(null)
+  const keepFocus = useFocusKeptInQueue(list, comments)
   return (
     <>
       <label className="flex items-center gap-3 border-b border-gray-200 px-4 py-3 text-sm text-gray-600">
@@ -183,7 +186,7 @@ function CommentQueue({
         />
         Select all on this page
       </label>
-      <ul className="divide-y divide-gray-200">
+      <ul ref={list} className="divide-y divide-gray-200" {...keepFocus}>
         {comments.map((comment) => (
           <CommentRow
             key={comment.id}
