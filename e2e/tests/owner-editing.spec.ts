@@ -100,6 +100,46 @@ test('View on a draft opens the public page with a signed preview link, for the 
   }
 })
 
+test("a draft's preview shows its GPX route, elevation profile and figures, which visitors cannot read", async ({
+  page,
+}) => {
+  const token = await ownerToken(page.request)
+  const auth = { authorization: `Bearer ${token}` }
+  const draft = await createPost(page.request, token, {
+    title: 'Draft Ridge Walk Above Pokhara',
+    content: '<p>Up to Sarangkot before dawn.</p>',
+    status: 'draft',
+  })
+  try {
+    const gpx = `<?xml version="1.0" encoding="UTF-8"?><gpx version="1.1" creator="e2e" xmlns="http://www.topografix.com/GPX/1/1"><trk><name>Sarangkot ridge</name><trkseg>
+<trkpt lat="28.2096" lon="83.9856"><ele>820</ele></trkpt><trkpt lat="28.2200" lon="83.9700"><ele>1150</ele></trkpt>
+<trkpt lat="28.2440" lon="83.9490"><ele>1590</ele></trkpt></trkseg></trk></gpx>`
+    const attached = await page.request.post(`/api/posts/${draft.id}/route`, {
+      headers: auth,
+      multipart: { gpx: { name: 'ridge.gpx', mimeType: 'application/gpx+xml', buffer: Buffer.from(gpx) } },
+    })
+    expect(attached.status(), await attached.text()).toBe(200)
+    // Visitors still learn nothing of the draft: its route and place are "not found" like the story itself.
+    expect((await page.request.get(`/api/posts/slug/${draft.slug}/route`)).status()).toBe(404)
+    expect((await page.request.get(`/api/posts/slug/${draft.slug}/place`)).status()).toBe(404)
+
+    const link = (await (
+      await page.request.post('/trpc/posts.previewLink', { headers: auth, data: { id: draft.id } })
+    ).json()) as { result: { data: { url: string } } }
+    await asOwner(page)
+    await page.goto(link.result.data.url)
+    await expect(page.getByRole('heading', { level: 1, name: 'Draft Ridge Walk Above Pokhara' })).toBeVisible()
+    const section = page.getByRole('region', { name: 'The route' })
+    await expect(section.getByTestId('route-line')).toHaveAttribute('d', /^M[\d.-]+,[\d.-]+L/)
+    await expect(section.getByTestId('route-figures')).toContainText(/Elevation gain\s*[\d,]+ m/)
+    await expect(
+      section.getByRole('img', { name: /^Elevation profile: from [\d,]+ m to [\d,]+ m over [\d,.]+ km$/ }),
+    ).toBeVisible()
+  } finally {
+    await deletePost(page.request, token, draft.id)
+  }
+})
+
 test('images in a story get alt text when inserted, and clicking one edits it', async ({ page }) => {
   await asOwner(page)
   await page.goto('/admin/posts/new')

@@ -4,6 +4,7 @@ import net from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
 import { asOwner } from './support/owner-session'
+import { fakeYouTubePlayer } from './support/screen-checks'
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
 const bodyOverflow = (page: Page) => page.evaluate<string>('document.body.style.overflow')
@@ -12,6 +13,8 @@ test.describe('videos on the home page (fake YouTube channel)', () => {
   test('shows 6 videos and 4 Shorts; a video opens in the modal, Escape closes it and scrolling comes back', async ({
     page,
   }) => {
+    // YouTube's player is not reachable from here: a stand-in answers for it, so the modal keeps its frame.
+    await fakeYouTubePlayer(page)
     await page.goto('/')
     const videos = page.getByTestId('video-card')
     const shorts = page.getByTestId('short-card')
@@ -68,6 +71,24 @@ test.describe('videos on the home page (fake YouTube channel)', () => {
       'href',
       'https://www.youtube.com/watch?v=fakeVideo01',
     )
+  })
+
+  test('with YouTube unreachable, the player says so at once with the link, never a broken frame', async ({ page }) => {
+    // The embed host refuses every request, as behind a firewall or a DNS block: Chromium would put its own error
+    // page in the frame and still report it loaded.
+    await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => route.abort('connectionrefused'))
+    // The page's clock stands still, so the 15 s timeout never fires: what shows the failure is the refusal.
+    await page.clock.install()
+    await page.goto('/')
+    await page.getByTestId('video-card').first().click()
+    const dialog = page.getByRole('dialog', { name: 'Video player' })
+    await expect(dialog.getByRole('alert')).toContainText('Failed to load video')
+    await expect(dialog.getByText('The video might be unavailable or restricted')).toBeVisible()
+    await expect(dialog.getByRole('link', { name: 'Open on YouTube' })).toHaveAttribute(
+      'href',
+      'https://www.youtube.com/watch?v=fakeVideo01',
+    )
+    await expect(dialog.locator('iframe')).toHaveCount(0)
   })
 })
 
