@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
+import { tabTo } from './support/keyboard'
 
 // Places: the map, the countries, on the demo site's seeded points (apps/server/src/seed/places.ts).
 
@@ -61,12 +62,7 @@ test('the map works with the keyboard alone', async ({ page }) => {
   const map = page.getByTestId('world-map')
   await expect(page.getByRole('button', { name: 'Story: Our Drone Setup for Travel Filmmaking' })).toBeVisible()
   // Tab from the page's start reaches the map, then its markers.
-  let onMap = false
-  for (let i = 0; i < 40 && !onMap; i++) {
-    await page.keyboard.press('Tab')
-    onMap = await map.evaluate((el) => el === el.ownerDocument.activeElement)
-  }
-  expect(onMap).toBe(true)
+  await tabTo(page, map)
   // Asked for zoom 10, the built-in map stops at its deepest useful zoom (6): deeper, its country shapes fill the
   // view with one flat colour.
   expect(await zoomOf(page)).toBe(6)
@@ -76,14 +72,7 @@ test('the map works with the keyboard alone', async ({ page }) => {
   await page.keyboard.press('+')
   await expect.poll(() => zoomOf(page)).toBe(6)
   await page.keyboard.press('ArrowLeft')
-  let onStory = false
-  for (let i = 0; i < 10 && !onStory; i++) {
-    await page.keyboard.press('Tab')
-    onStory =
-      (await page.evaluate('document.activeElement?.getAttribute("aria-label")')) ===
-      'Story: Our Drone Setup for Travel Filmmaking'
-  }
-  expect(onStory).toBe(true)
+  await tabTo(page, page.getByRole('button', { name: 'Story: Our Drone Setup for Travel Filmmaking' }), { max: 10 })
   await page.keyboard.press('Enter')
   const card = page.getByRole('dialog', { name: 'Our Drone Setup for Travel Filmmaking' })
   await expect(card).toBeFocused()
@@ -110,6 +99,7 @@ test('the places page lists the countries, and a country lists its stories and p
 
   await page.goto('/places/zz')
   await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible()
+  await expect(page).toHaveTitle('Page Not Found | Wayfarer')
 })
 
 test('a story with a GPX route shows its line, distance, elevation gain and profile', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { baseURL, owner } from '../playwright.config'
 import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
@@ -121,6 +121,32 @@ test('the mobile dashboard does not scroll sideways, posts are stacked rows, the
   ).toBeInViewport()
 })
 
+test('on a phone, the tag, comment and gallery checkboxes are targets of at least 24 px', async ({ page }) => {
+  await page.setViewportSize(phone)
+  await asOwner(page)
+  const atLeast24px = async (boxes: Locator, what: string) => {
+    await expect(boxes.first()).toBeVisible()
+    for (const box of await boxes.all()) {
+      const { width, height } = (await box.boundingBox())!
+      expect(Math.min(width, height), `${what}: ${width}×${height} px`).toBeGreaterThanOrEqual(24)
+    }
+  }
+  await page.goto('/admin/posts/new')
+  await atLeast24px(page.getByRole('group', { name: 'Tags' }).getByRole('checkbox'), 'a tag')
+  await page.goto('/admin/comments')
+  await atLeast24px(page.getByRole('checkbox', { name: /^Select comment by / }), 'a comment')
+  await page.goto('/admin/gallery')
+  await atLeast24px(page.getByRole('main').getByRole('checkbox', { name: /^Select / }), 'a photo')
+})
+
+test('at 768 px the editor keeps the width beside the sidebar instead of a narrow column', async ({ page }) => {
+  await page.setViewportSize({ width: 768, height: 1024 })
+  await asOwner(page)
+  await page.goto('/admin/posts/new')
+  const { width } = (await page.getByRole('textbox', { name: 'Content' }).boundingBox())!
+  expect(width).toBeGreaterThanOrEqual(400)
+})
+
 test('every screen sets its own title, also right after signing in', async ({ page }) => {
   await page.goto('/login')
   await expect(page).toHaveTitle('Admin Login | Wayfarer')
@@ -139,6 +165,8 @@ test('every screen sets its own title, also right after signing in', async ({ pa
   ] as const) {
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: link }).click()
     await expect(page).toHaveTitle(title)
+    // The header's h1 names the screen too, never a generic "Admin Panel".
+    await expect(page.getByTestId('admin-screen-heading')).toHaveText(link)
     titles.set(link, title)
   }
   await page.goto('/admin/posts/new')

@@ -60,7 +60,7 @@ export function GalleryImageCard({
           checked={selected}
           onChange={actions.onToggle}
           aria-label={`Select ${label}`}
-          className="absolute left-2 top-2 h-5 w-5 accent-teal-700"
+          className="absolute left-2 top-2 h-6 w-6 accent-teal-700"
         />
       </div>
       <div className={cx('min-w-0 flex-1', view === 'grid' && 'p-3')}>

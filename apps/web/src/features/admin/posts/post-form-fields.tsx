@@ -97,9 +97,11 @@ export function TaxonomyCard({
         <legend className="text-sm font-medium text-gray-700">Tags</legend>
         <div className="mt-2 flex max-h-48 flex-wrap gap-x-4 gap-y-2 overflow-y-auto">
           {tags?.map((t) => (
-            <label key={t.id} className="flex items-center gap-2 text-sm text-gray-700">
+            <label key={t.id} className="flex min-h-6 items-center gap-2 text-sm text-gray-700">
+              {/* 24 px: a box a thumb can hit on a phone (the label's text takes a tap too). */}
               <input
                 type="checkbox"
+                className="h-6 w-6 shrink-0 accent-teal-700"
                 checked={values.tags.includes(t.id)}
                 onChange={(e) =>
                   set('tags', e.target.checked ? [...values.tags, t.id] : values.tags.filter((id) => id !== t.id))
