@@ -18,7 +18,8 @@ const STORY = `Keyboard Journey Through Lisbon ${Date.now()}`
 const COMMENT = `Read it all without touching the mouse, lovely trams (${Date.now()}).`
 
 test('a visitor and then the owner use the site with the keyboard only', async ({ page }) => {
-  test.setTimeout(180_000)
+  // Several hundred key presses, each followed by a look at what has the focus.
+  test.setTimeout(420_000)
   await fakeYouTubePlayer(page)
 
   // The visitor starts on Home: the skip link, then the first story card.

@@ -68,7 +68,7 @@ test('the owner puts a story on the map from the gazetteer or the photo, attache
     // The count under the field agrees in number with what it counts ("1 place found", never "1 places").
     const found = page.getByText(/^\d+ places? found$/)
     await expect(found).toBeVisible()
-    const count = await page.getByRole('option').count()
+    const count = await page.getByRole('listbox', { name: 'Places' }).getByRole('option').count()
     await expect(found).toHaveText(count === 1 ? '1 place found' : `${count} places found`)
     await expect(search).toHaveAttribute('aria-expanded', 'true')
     await search.press('Enter')
