@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 // The e2e project is type-checked without the DOM library: these helpers run in the browser and describe the
 // little of the DOM they use themselves.
@@ -50,21 +50,34 @@ export const isOnTop = (locator: Locator): Promise<boolean> =>
 /**
  * Whether the element shows its focus on screen: an outline or a ring (a box shadow with a spread and no blur) is
  * drawn on it or on one of its three nearest ancestors (a card that rings itself when its link has the focus), not
- * only the :focus state. A decorative shadow (with a blur) does not count.
+ * only the :focus state. A decorative shadow (with a blur) does not count. Runs in the browser, on its own.
  */
-export const showsFocus = (locator: Locator): Promise<boolean> =>
-  locator.evaluate((el: unknown) => {
-    const view = globalThis as unknown as BrowserWindow
-    // "<colour> 0px 0px 0px <spread>px": a colour in any notation (rgb(), oklch(), a name), not a transparent one.
-    const ring = /((?:[a-z]+\([^)]*\))|#[0-9a-f]+|[a-z]+)\s+0px 0px 0px (\d+(?:\.\d+)?)px/gi
-    const opaque = (color: string) => !/(,\s*0\)|\/\s*0\)|^transparent)$/.test(color)
-    let node = el as { parentElement: unknown } | null
-    for (let level = 0; node && level < 4; level++, node = node.parentElement as typeof node) {
-      const style = view.getComputedStyle(node)
-      const outline = style.getPropertyValue('outline-style') !== 'none'
-      if (outline && parseFloat(style.getPropertyValue('outline-width')) > 0) return true
-      for (const [, color, spread] of style.getPropertyValue('box-shadow').matchAll(ring))
-        if (parseFloat(spread!) > 0 && opaque(color!)) return true
-    }
-    return false
-  })
+function drawsFocus(el: unknown): boolean {
+  const view = globalThis as unknown as BrowserWindow
+  // "<colour> 0px 0px 0px <spread>px": a colour in any notation (rgb(), oklch(), a name), not a transparent one.
+  const ring = /((?:[a-z]+\([^)]*\))|#[0-9a-f]+|[a-z]+)\s+0px 0px 0px (\d+(?:\.\d+)?)px/gi
+  const opaque = (color: string) => !/(,\s*0\)|\/\s*0\)|^transparent)$/.test(color)
+  let node = el as { parentElement: unknown } | null
+  for (let level = 0; node && level < 4; level++, node = node.parentElement as typeof node) {
+    const style = view.getComputedStyle(node)
+    const outline = style.getPropertyValue('outline-style') !== 'none'
+    if (outline && parseFloat(style.getPropertyValue('outline-width')) > 0) return true
+    for (const [, color, spread] of style.getPropertyValue('box-shadow').matchAll(ring))
+      if (parseFloat(spread!) > 0 && opaque(color!)) return true
+  }
+  return false
+}
+
+/** Whether the element shows its focus on screen (see drawsFocus). */
+export const showsFocus = (locator: Locator): Promise<boolean> => locator.evaluate(drawsFocus)
+
+/**
+ * What has the focus now (the start of its HTML) and whether it shows it, read in one step without waiting for
+ * anything; null while the page itself or a frame (whose own page draws its focus) has it.
+ */
+export const focusNow = (page: Page): Promise<{ element: string; shows: boolean } | null> =>
+  page.evaluate(`(() => {
+    const el = document.activeElement
+    if (!el || el === document.body || el.tagName === 'IFRAME') return null
+    return { element: el.outerHTML.slice(0, 120), shows: (${drawsFocus.toString()})(el) }
+  })()`)

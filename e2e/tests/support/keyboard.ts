@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { hasFocus, showsFocus } from './dom'
+import { focusNow, hasFocus, showsFocus } from './dom'
 
 /** The element has the focus and shows it on screen (an outline or a ring, not only the :focus state). */
 export async function expectVisibleFocus(target: Locator): Promise<void> {
@@ -10,10 +10,8 @@ export async function expectVisibleFocus(target: Locator): Promise<void> {
 
 /** Whatever has the focus shows it; nothing to check while the page itself or a frame has it. */
 async function expectFocusShownWherever(page: Page): Promise<void> {
-  const focused = page.locator(':focus')
-  if ((await focused.count()) === 0) return
-  const name = await focused.evaluate((el: unknown) => (el as { outerHTML: string }).outerHTML.slice(0, 120))
-  expect(await showsFocus(focused), `no visible focus on ${name}`).toBe(true)
+  const focus = await focusNow(page)
+  if (focus) expect(focus.shows, `no visible focus on ${focus.element}`).toBe(true)
 }
 
 /**
