@@ -1,17 +1,24 @@
 import { expect, type Locator, type Page } from '@playwright/test'
 import { focusNow, hasFocus, showsFocus } from './dom'
 
+// A ring may fade in (a CSS transition on its shadow): each check is asked again until it is drawn, so only a focus
+// that never shows fails.
+
 /** The element has the focus and shows it on screen (an outline or a ring, not only the :focus state). */
 export async function expectVisibleFocus(target: Locator): Promise<void> {
   await expect(target).toBeFocused()
   const name = await target.evaluate((el: unknown) => (el as { outerHTML: string }).outerHTML.slice(0, 120))
-  expect(await showsFocus(target), `no visible focus on ${name}`).toBe(true)
+  await expect.poll(() => showsFocus(target), { message: `no visible focus on ${name}` }).toBe(true)
 }
 
 /** Whatever has the focus shows it; nothing to check while the page itself or a frame has it. */
 async function expectFocusShownWherever(page: Page): Promise<void> {
-  const focus = await focusNow(page)
-  if (focus) expect(focus.shows, `no visible focus on ${focus.element}`).toBe(true)
+  await expect
+    .poll(async () => {
+      const focus = await focusNow(page)
+      return !focus || focus.shows ? 'shown' : `no visible focus on ${focus.element}`
+    })
+    .toBe('shown')
 }
 
 /**
