@@ -73,11 +73,14 @@ export const showsFocus = (locator: Locator): Promise<boolean> => locator.evalua
 
 /**
  * What has the focus now (the start of its HTML) and whether it shows it, read in one step without waiting for
- * anything; null while the page itself or a frame (whose own page draws its focus) has it.
+ * anything; null while the page itself or a frame (whose own page draws its focus) has it, and inside a date or
+ * time field, where the focus is on one part of it (day, month, year) and Chromium fills that part with the
+ * highlight colour itself.
  */
 export const focusNow = (page: Page): Promise<{ element: string; shows: boolean } | null> =>
   page.evaluate(`(() => {
     const el = document.activeElement
     if (!el || el === document.body || el.tagName === 'IFRAME') return null
+    if (el.tagName === 'INPUT' && /^(date|time|datetime-local|month|week)$/.test(el.type)) return null
     return { element: el.outerHTML.slice(0, 120), shows: (${drawsFocus.toString()})(el) }
   })()`)
