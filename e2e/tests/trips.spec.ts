@@ -138,7 +138,7 @@ test.describe('building a trip in the admin', () => {
   for (const width of [390, 1440]) {
     test(`at ${width} px: create a trip, its refusals next to the fields, then add a day`, async ({ browser }) => {
       // Two axe runs and every Tab stop checked for a visible focus.
-      test.setTimeout(120_000)
+      test.setTimeout(180_000)
       const context = await browser.newContext({
         viewport: { width, height: 900 },
         storageState: OWNER_STATE,
