@@ -18,6 +18,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // A worker runs its test files one after another in one module graph instead of importing the server, Prisma,
+    // PGlite's wasm and sharp again for every file: importing was most of an integration file's time (its tests
+    // start their own servers on their own databases, and no test replaces a module or the clock for the others).
+    isolate: false,
     // Vitest's default is one worker fewer than the cores, which on a 2-core machine runs one test file at a time
     // and leaves a core idle while that file waits on its database, sharp or a child process.
     maxWorkers: Math.max(2, availableParallelism() - 1),

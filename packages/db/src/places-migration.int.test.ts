@@ -1,42 +1,17 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { resolveMigrationsDir } from './migrator'
-import { createEmptyDatabase } from './testing'
-import { openDatabase } from './index'
+import { migrationStage } from './migration-testing'
 
 // The `places` migration adds points and country codes to a database that already has stories and
 // photos, and fills the codes in from the location texts. Runs on PGlite (on disk, so it can be reopened) and,
 // with TEST_DATABASE_URL, on a fresh PostgreSQL database.
-const PLACES = readdirSync(resolveMigrationsDir()).find((name) => name.endsWith('_places'))!
-const workDir = mkdtempSync(path.join(tmpdir(), 'wf-places-migration-'))
-const cleanups: (() => Promise<void>)[] = []
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup()
-  rmSync(workDir, { recursive: true, force: true })
-})
-
-async function databaseLocation(): Promise<{ databaseUrl?: string; dataDir: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) return { dataDir: path.join(workDir, 'data') }
-  const empty = await createEmptyDatabase(serverUrl, 'wayfarer_places')
-  cleanups.push(empty.drop)
-  return { databaseUrl: empty.url, dataDir: 'memory://' }
-}
+const stage = migrationStage('places')
+const PLACES = stage.migration
+afterAll(() => stage.cleanup())
 
 describe('the places migration on a database with content', () => {
   it('adds the columns and backfills country codes from the location texts', async () => {
-    const migrationsDir = path.join(workDir, 'migrations')
     // The database as it was before: only the migrations older than `places` (later ones build on its columns).
-    const later = readdirSync(resolveMigrationsDir()).filter((name) => /^\d/.test(name) && name >= PLACES)
-    cpSync(resolveMigrationsDir(), migrationsDir, {
-      recursive: true,
-      filter: (src) => !later.some((name) => src.includes(name)),
-    })
-    const location = await databaseLocation()
-
-    const before = await openDatabase({ ...location, migrationsDir })
+    const before = await stage.openBefore()
     expect(before.appliedMigrations).not.toContain(PLACES)
     const sql = (text: string) => before.prisma.$executeRawUnsafe(text)
     await sql(`INSERT INTO "users" ("email", "password_hash") VALUES ('a@example.com', 'x')`)
@@ -53,8 +28,7 @@ describe('the places migration on a database with content', () => {
     }
     await before.close()
 
-    cpSync(path.join(resolveMigrationsDir(), PLACES), path.join(migrationsDir, PLACES), { recursive: true })
-    const after = await openDatabase({ ...location, migrationsDir })
+    const after = await stage.openAfter([PLACES])
     try {
       expect(after.appliedMigrations).toEqual([PLACES])
       const posts = await after.prisma.post.findMany({

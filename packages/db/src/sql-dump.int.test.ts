@@ -12,7 +12,7 @@ import {
   type Database,
   type DatabaseOptions,
 } from './index'
-import { createEmptyDatabase } from './testing'
+import { createEmptyDatabase, fillLinkedContent, openTestPglite } from './testing'
 
 const serverUrl = process.env.TEST_DATABASE_URL
 const cleanups: (() => Promise<void> | void)[] = []
@@ -41,7 +41,7 @@ describe('foldEnumValues', () => {
 })
 
 async function sourceDatabase(kind: 'embedded' | 'postgresql'): Promise<Database> {
-  if (kind === 'embedded') return openDatabase({ dataDir: 'memory://' })
+  if (kind === 'embedded') return openTestPglite()
   const empty = await createEmptyDatabase(serverUrl!, 'wf_tb_dump')
   cleanups.push(() => empty.drop())
   return openDatabase({ databaseUrl: empty.url, dataDir: 'memory://' })
@@ -54,31 +54,6 @@ async function targetOptions(kind: 'embedded' | 'postgresql'): Promise<DatabaseO
   const empty = await createEmptyDatabase(serverUrl!, 'wf_tb_restore')
   cleanups.push(() => empty.drop())
   return { dataDir, databaseUrl: empty.url }
-}
-
-/** A scheduled story and a trip whose cover is a photo in it (the two tables point at each other) with a story. */
-async function fill(db: Database) {
-  const { prisma } = db
-  const author = await prisma.user.create({ data: { email: 'owner@example.com', passwordHash: 'x' } })
-  await prisma.post.create({
-    data: {
-      slug: 'later',
-      title: 'Later',
-      status: 'scheduled',
-      publishedAt: new Date('2099-01-01T08:00:00Z'),
-      authorId: author.id,
-    },
-  })
-  const trip = await prisma.trip.create({
-    data: { slug: 'nepal', title: 'Nepal', startDate: new Date('2026-03-01'), timeZone: 'Asia/Kathmandu' },
-  })
-  const photo = await prisma.galleryImage.create({
-    data: { publicId: 'trips/cover', url: '/media/trips/cover.jpg', tripId: trip.id },
-  })
-  await prisma.trip.update({ where: { id: trip.id }, data: { coverImageId: photo.id, status: 'published' } })
-  await prisma.post.create({
-    data: { slug: 'day-one', title: 'Day one', status: 'published', authorId: author.id, tripId: trip.id },
-  })
 }
 
 async function dump(db: Database): Promise<string> {
@@ -114,7 +89,7 @@ describe('a dump with a scheduled story and a trip restores in one transaction',
     async (from, to) => {
       const source = await sourceDatabase(from)
       cleanups.push(() => source.close())
-      await fill(source)
+      await fillLinkedContent(source)
       const sql = await dump(source)
       const target = await targetOptions(to)
       await restoreDatabase(target, linesOf(sql))
@@ -133,7 +108,7 @@ describe('a dump with a scheduled story and a trip restores in one transaction',
       async (from) => {
         const source = await sourceDatabase(from)
         cleanups.push(() => source.close())
-        await fill(source)
+        await fillLinkedContent(source)
         const file = path.join(mkdtempSync(path.join(tmpdir(), 'wf-dump-')), 'database.sql')
         cleanups.push(() => rmSync(path.dirname(file), { recursive: true, force: true }))
         writeFileSync(file, await dump(source))

@@ -159,3 +159,31 @@ export async function createTestDatabase(): Promise<Database> {
     },
   }
 }
+
+/**
+ * Test content whose tables point at each other, which a dump or backup must restore in a working order: a
+ * scheduled story, and a published trip whose cover is a photo in it, with a story of its own.
+ */
+export async function fillLinkedContent(db: Database): Promise<void> {
+  const { prisma } = db
+  const author = await prisma.user.create({ data: { email: 'owner@example.com', passwordHash: 'x' } })
+  await prisma.post.create({
+    data: {
+      slug: 'later',
+      title: 'Later',
+      status: 'scheduled',
+      publishedAt: new Date('2099-01-01T08:00:00Z'),
+      authorId: author.id,
+    },
+  })
+  const trip = await prisma.trip.create({
+    data: { slug: 'nepal', title: 'Nepal', startDate: new Date('2026-03-01'), timeZone: 'Asia/Kathmandu' },
+  })
+  const photo = await prisma.galleryImage.create({
+    data: { publicId: 'trips/cover', url: '/media/trips/cover.jpg', tripId: trip.id },
+  })
+  await prisma.trip.update({ where: { id: trip.id }, data: { coverImageId: photo.id, status: 'published' } })
+  await prisma.post.create({
+    data: { slug: 'day-one', title: 'Day one', status: 'published', authorId: author.id, tripId: trip.id },
+  })
+}

@@ -1,39 +1,15 @@
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { resolveMigrationsDir } from './migrator'
-import { createEmptyDatabase } from './testing'
-import { openDatabase } from './index'
+import { migrationStage } from './migration-testing'
 
 // The `trips` migration on a database that already has stories and photos: they stay as they were, in no trip,
 // and the new table and its rules work. PGlite on disk (reopened), and with TEST_DATABASE_URL a fresh PostgreSQL.
-const TRIPS = readdirSync(resolveMigrationsDir()).find((name) => name.endsWith('_trips'))!
-const workDir = mkdtempSync(path.join(tmpdir(), 'wf-trips-migration-'))
-const cleanups: (() => Promise<void>)[] = []
-afterAll(async () => {
-  for (const cleanup of cleanups) await cleanup()
-  rmSync(workDir, { recursive: true, force: true })
-})
-
-async function databaseLocation(): Promise<{ databaseUrl?: string; dataDir: string }> {
-  const serverUrl = process.env.TEST_DATABASE_URL
-  if (!serverUrl) return { dataDir: path.join(workDir, 'data') }
-  const empty = await createEmptyDatabase(serverUrl, 'wayfarer_trips')
-  cleanups.push(empty.drop)
-  return { databaseUrl: empty.url, dataDir: 'memory://' }
-}
+const stage = migrationStage('trips')
+const TRIPS = stage.migration
+afterAll(() => stage.cleanup())
 
 describe('the trips migration on a database with content', () => {
   it('keeps every story and photo, in no trip, and enforces the trip rules', async () => {
-    const migrationsDir = path.join(workDir, 'migrations')
-    const later = readdirSync(resolveMigrationsDir()).filter((name) => /^\d/.test(name) && name >= TRIPS)
-    cpSync(resolveMigrationsDir(), migrationsDir, {
-      recursive: true,
-      filter: (src) => !later.some((name) => src.includes(name)),
-    })
-    const location = await databaseLocation()
-    const before = await openDatabase({ ...location, migrationsDir })
+    const before = await stage.openBefore()
     expect(before.appliedMigrations).not.toContain(TRIPS)
     const sql = (text: string) => before.prisma.$executeRawUnsafe(text)
     await sql(`INSERT INTO "users" ("email", "password_hash") VALUES ('a@example.com', 'x')`)
@@ -44,9 +20,7 @@ describe('the trips migration on a database with content', () => {
       VALUES ('g0', '/media/g0.jpg', '2026-03-12T10:00:00Z', now())`)
     await before.close()
 
-    for (const name of later)
-      cpSync(path.join(resolveMigrationsDir(), name), path.join(migrationsDir, name), { recursive: true })
-    const after = await openDatabase({ ...location, migrationsDir })
+    const after = await stage.openAfter()
     try {
       expect(after.appliedMigrations).toContain(TRIPS)
       const posts = await after.prisma.post.findMany({ select: { slug: true, tripId: true, happenedAt: true } })
