@@ -99,6 +99,8 @@ export const envSchema = z.object({
   DKIM_SELECTOR: optionalString,
   MAIL_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(5),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  // Longer than one send can take: a mail `sending` for longer is taken as left by a process that died.
+  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -152,6 +154,8 @@ export interface MailConfig {
   checkEveryMs: number
   /** The first retry's delay; each further one doubles it. */
   retryBaseMs: number
+  /** How long a mail may stay `sending` before another worker sends it (its sender died mid-send). */
+  leaseMs: number
 }
 
 function mailConfig(e: Env, publicUrl: string): MailConfig {
@@ -165,6 +169,7 @@ function mailConfig(e: Env, publicUrl: string): MailConfig {
         : undefined,
     checkEveryMs: e.MAIL_CHECK_SECONDS * 1000,
     retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+    leaseMs: e.MAIL_LEASE_SECONDS * 1000,
   }
 }
 

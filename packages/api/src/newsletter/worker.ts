@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@wayfarer/db'
-import { claimBatch, enqueueDueStories, loadFrame, markFailed, markSent, messageFor, type OutboxRow } from './outbox'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { claimNext, enqueueDueStories, loadFrame, markFailed, markSent, messageFor, type OutboxRow } from './outbox'
 import type { MailTransport } from './transport'
 
 export interface MailWorkerOptions {
@@ -12,14 +13,20 @@ export interface MailWorkerOptions {
   from: string
   checkEveryMs: number
   retryBaseMs: number
+  /**
+   * How long a mail may stay `sending` before another worker takes it as left by a dead process: longer than any
+   * one send takes (the transport gives up on a silent server well before the default five minutes).
+   */
+  leaseMs?: number
   onError: (error: unknown) => void
 }
 
-const BATCH = 50
-// Mails of one batch in flight at once: enough to keep an SMTP server busy, few enough to leave the site its share.
+// The site's name and the mail settings are read again after this many mails, so a long send sees a change.
+const FRAME_EVERY = 50
+// Mails in flight at once: enough to keep an SMTP server busy, few enough to leave the site its share. Also the
+// most mails a crash can leave undecided (docs/followers.md).
 const PARALLEL = 4
 const MAX_TRIES = 8
-// Longer than any one send may take (the transport's own timeouts are shorter), so a live worker keeps its rows.
 const LEASE_MS = 5 * 60_000
 
 /** What the rest of the app may ask of the mail worker: look at the outbox now. */
@@ -76,12 +83,21 @@ export class MailWorker implements MailHandle {
   async drain(): Promise<void> {
     const { prisma, now } = this.options
     await enqueueDueStories(prisma, now())
-    for (;;) {
-      const rows = await claimBatch(prisma, now(), LEASE_MS, BATCH)
-      if (rows.length === 0) return
-      await this.sendAll(rows)
-      if (this.stopped) return
+    let site = await loadFrame(prisma)
+    let sends = 0
+    const lane = async () => {
+      for (;;) {
+        const row = await claimNext(prisma, now(), this.options.leaseMs ?? LEASE_MS)
+        if (!row) return
+        if (++sends % FRAME_EVERY === 0) site = await loadFrame(prisma)
+        await this.sendOne(row, site)
+        if (this.stopped) return
+        // Each mail gives the requests that came in meanwhile their turn first: a long send must not hold up
+        // the site's visitors.
+        await nextTurn()
+      }
     }
+    await Promise.all(Array.from({ length: PARALLEL }, lane))
   }
 
   private async run(): Promise<void> {
@@ -96,26 +112,20 @@ export class MailWorker implements MailHandle {
     this.timer.unref()
   }
 
-  private async sendAll(rows: OutboxRow[]): Promise<void> {
+  private async sendOne(row: OutboxRow, site: Awaited<ReturnType<typeof loadFrame>>): Promise<void> {
     const { prisma, now } = this.options
-    const site = await loadFrame(prisma)
-    const ctx = { ...this.options, now: now() }
-    const queue = [...rows]
-    const lane = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        const message = await messageFor(ctx, row, site)
-        if (!message) {
-          await prisma.mailOutbox.delete({ where: { id: row.id } })
-          continue
-        }
-        try {
-          await this.options.transport.send(message)
-          await markSent(prisma, row.id, now())
-        } catch (error) {
-          await markFailed(prisma, row, error, now(), { baseMs: this.options.retryBaseMs, maxTries: MAX_TRIES })
-        }
-      }
+    const message = await messageFor({ ...this.options, now: now() }, row, site)
+    if (!message) {
+      await prisma.mailOutbox.delete({ where: { id: row.id } })
+      return
     }
-    await Promise.all(Array.from({ length: PARALLEL }, lane))
+    try {
+      await this.options.transport.send(message)
+    } catch (error) {
+      await markFailed(prisma, row, error, now(), { baseMs: this.options.retryBaseMs, maxTries: MAX_TRIES })
+      return
+    }
+    // Straight after the server's acceptance: the only moment a crash leaves a delivered mail marked `sending`.
+    await markSent(prisma, row.id, now())
   }
 }
