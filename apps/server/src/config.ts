@@ -99,8 +99,8 @@ export const envSchema = z.object({
   DKIM_SELECTOR: optionalString,
   MAIL_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(5),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
-  // Longer than one send can take: a mail `sending` for longer is taken as left by a process that died.
-  MAIL_LEASE_SECONDS: z.coerce.number().min(1).max(86_400).default(300),
+  // A mail `sending` whose worker has not renewed its lease for this long is taken as left by a process that died.
+  MAIL_LEASE_SECONDS: z.coerce.number().min(3).max(3600).default(60),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -154,7 +154,7 @@ export interface MailConfig {
   checkEveryMs: number
   /** The first retry's delay; each further one doubles it. */
   retryBaseMs: number
-  /** How long a mail may stay `sending` before another worker sends it (its sender died mid-send). */
+  /** How long a mail stays `sending` without its worker's renewal before another worker sends it. */
   leaseMs: number
 }
 

@@ -142,6 +142,38 @@ describe('delivery exactly once', () => {
     }
   })
 
+  it('a send slower than the lease keeps its mail: its worker renews the lease, the other server waits', async () => {
+    const config = mailConfig(smtp.url)
+    const servers = await startServersOnOneDatabase({ count: 2, config: { mail: { ...config.mail!, leaseMs: 3000 } } })
+    try {
+      const { prisma } = servers.database
+      await prisma.newsletterSubscriber.createMany({ data: followers('slow', 1) })
+      smtp.hold()
+      const owners = await Promise.all(servers.apps.map((app) => apiFor(app).asOwner()))
+      await owners[0]!.post('/api/posts', { title: 'Slow Server', content: '<p>Wait.</p>', status: 'published' })
+      for (const app of servers.apps) (app.deps.mail as MailWorker).wake()
+      await eventually(() => smtp.held === 1)
+      const claimed = await prisma.mailOutbox.findFirstOrThrow({ where: { email: 'slow0@example.com' } })
+      // Past the first lease, with both workers looking every 100 ms: the mail is still the one in flight.
+      await eventually(async () => {
+        const row = await prisma.mailOutbox.findFirstOrThrow({ where: { id: claimed.id } })
+        return Date.now() > claimed.leaseUntil!.getTime() + 1000 && row.leaseUntil! > claimed.leaseUntil!
+      })
+      expect(smtp.held).toBe(1)
+      expect(await prisma.mailOutbox.findFirstOrThrow({ where: { id: claimed.id } })).toMatchObject({
+        status: 'sending',
+        tries: 1,
+      })
+      smtp.release()
+      await eventually(() => smtp.to('slow0@example.com').length === 1)
+      await Promise.all(servers.apps.map((app) => (app.deps.mail as MailWorker).drain()))
+      expect(smtp.to('slow0@example.com')).toHaveLength(1)
+    } finally {
+      smtp.release()
+      await servers.close()
+    }
+  })
+
   it('a row left mid-send by a process that died is sent once its lease runs out', async () => {
     const server = await startTestServer({ config: mailConfig(smtp.url) })
     try {

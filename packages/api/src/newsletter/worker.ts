@@ -14,8 +14,9 @@ export interface MailWorkerOptions {
   checkEveryMs: number
   retryBaseMs: number
   /**
-   * How long a mail may stay `sending` before another worker takes it as left by a dead process: longer than any
-   * one send takes (the transport gives up on a silent server well before the default five minutes).
+   * How long a mail stays `sending` without word from its worker before another worker takes it as left by a
+   * dead process. A live worker renews the lease of its mails in flight every third of it, so a slow send keeps
+   * its mail; a crash leaves it for at most this long.
    */
   leaseMs?: number
   onError: (error: unknown) => void
@@ -27,7 +28,7 @@ const FRAME_EVERY = 50
 // most mails a crash can leave undecided (docs/followers.md).
 const PARALLEL = 4
 const MAX_TRIES = 8
-const LEASE_MS = 5 * 60_000
+const LEASE_MS = 60_000
 
 /** What the rest of the app may ask of the mail worker: look at the outbox now. */
 export interface MailHandle {
@@ -44,6 +45,8 @@ export class MailWorker implements MailHandle {
   private running: Promise<void> | null = null
   private again = false
   private stopped = true
+  // The mails this worker is sending now, whose leases it renews.
+  private readonly inFlight = new Set<number>()
 
   constructor(private readonly options: MailWorkerOptions) {}
 
@@ -85,19 +88,38 @@ export class MailWorker implements MailHandle {
     await enqueueDueStories(prisma, now())
     let site = await loadFrame(prisma)
     let sends = 0
+    const leaseMs = this.options.leaseMs ?? LEASE_MS
     const lane = async () => {
       for (;;) {
-        const row = await claimNext(prisma, now(), this.options.leaseMs ?? LEASE_MS)
+        const row = await claimNext(prisma, now(), leaseMs)
         if (!row) return
         if (++sends % FRAME_EVERY === 0) site = await loadFrame(prisma)
-        await this.sendOne(row, site)
+        this.inFlight.add(row.id)
+        await this.sendOne(row, site).finally(() => this.inFlight.delete(row.id))
         if (this.stopped) return
         // Each mail gives the requests that came in meanwhile their turn first: a long send must not hold up
         // the site's visitors.
         await nextTurn()
       }
     }
-    await Promise.all(Array.from({ length: PARALLEL }, lane))
+    const renewal = setInterval(() => void this.renewLeases(leaseMs), leaseMs / 3)
+    try {
+      await Promise.all(Array.from({ length: PARALLEL }, lane))
+    } finally {
+      clearInterval(renewal)
+    }
+  }
+
+  /** Tells the other workers that this one is alive and still sending its mails in flight. */
+  private async renewLeases(leaseMs: number): Promise<void> {
+    if (this.inFlight.size === 0) return
+    const { prisma, now } = this.options
+    await prisma.mailOutbox
+      .updateMany({
+        where: { id: { in: [...this.inFlight] }, status: 'sending' },
+        data: { leaseUntil: new Date(now().getTime() + leaseMs) },
+      })
+      .catch(this.options.onError)
   }
 
   private async run(): Promise<void> {
