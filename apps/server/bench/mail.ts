@@ -44,7 +44,10 @@ function reads(url: string, connections: number, durationS: number, until?: Prom
       { url, connections, duration: durationS, headers: { 'accept-encoding': 'br, gzip' } },
       (e, r) => (e ? reject(e) : resolve(r.requests.average)),
     )
-    void until?.then(() => run.stop())
+    void until?.then(
+      () => run.stop(),
+      () => run.stop(),
+    )
   })
 }
 
@@ -87,8 +90,9 @@ export async function startMailBench(
       const { id } = ((await created.json()) as { data: { id: number } }).data
       let status = { sent: 0, failed: 0, pending: 0, sending: 0 }
       const done = (async () => {
-        while (status.sent + status.failed < followers) {
+        for (let polls = 1; status.sent + status.failed < followers; polls++) {
           await new Promise((r) => setTimeout(r, 250))
+          if (polls % 40 === 0) process.stdout.write(`  mail: ${status.sent} sent, ${status.failed} failed\n`)
           const res = await fetch(`${base}/api/newsletter/posts/${id}`, { headers: auth })
           status = ((await res.json()) as { data: typeof status }).data
         }
