@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Page } from '@playwright/test'
+import { createPost, deletePost, ownerToken } from './support/owner-api'
 import { asOwner } from './support/owner-session'
 
 // The e2e server runs without SMTP_URL, so its mails are .eml files in DATA_DIR/outbox (playwright.config.ts).
@@ -87,4 +88,49 @@ test('Admin → Subscribers: search, export and import', async ({ page }, testIn
   expect(csv).toContain(`ghost-yes-${run}@example.com,Gale Yes,confirmed,true`)
   // The formula a spreadsheet would run is written as text.
   expect(csv).toContain(`ghost-no-${run}@example.com,'=cmd|' /C calc'!A0,pending,false`)
+})
+
+test('Admin → Subscribers → Sends: what the mails of a story did', async ({ page, request }) => {
+  const token = await ownerToken(request)
+  const auth = { authorization: `Bearer ${token}` }
+  const imported = await request.post('/api/newsletter/subscribers/import', {
+    headers: auth,
+    data: { csv: `email,subscribed_to_emails\nsends-a-${run}@example.com,true\nsends-b-${run}@example.com,true\n` },
+  })
+  expect(imported.status(), await imported.text()).toBe(200)
+  const title = `Mailed Story ${run}`
+  const post = await createPost(request, token, { title, content: '<p>Out to the followers.</p>', status: 'published' })
+  try {
+    // Back to a draft once its mails are queued, so the other specs never meet it on the blog.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await (await request.get(`/api/newsletter/posts/${post.id}`, { headers: auth })).json()) as {
+              data: { sent: number }
+            }
+          ).data.sent,
+      )
+      .toBeGreaterThanOrEqual(2)
+    expect(
+      (
+        await request.put(`/api/posts/${post.id}`, {
+          headers: auth,
+          data: { title, content: '<p>Out to the followers.</p>', status: 'draft' },
+        })
+      ).status(),
+    ).toBe(200)
+
+    await asOwner(page)
+    await page.goto('/admin/subscribers')
+    const sends = page.getByRole('list', { name: 'Sends' })
+    const row = sends.getByRole('listitem').filter({ hasText: title })
+    await expect(row).toContainText(/E-mailed to \d+ · 0 failed · 0 pending/)
+    await row.getByRole('link', { name: title }).focus()
+    await expect(row.getByRole('link', { name: title })).toBeFocused()
+    await row.getByRole('link', { name: title }).click()
+    await expect(page).toHaveURL(new RegExp(`/admin/posts/edit/${post.id}$`))
+  } finally {
+    await deletePost(request, token, post.id)
+  }
 })

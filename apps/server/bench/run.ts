@@ -24,6 +24,7 @@ import { createEmptyDatabase } from '@wayfarer/db/testing'
 import type { BenchTargets } from './server-process'
 import { distinctSearches } from './dataset'
 import { start, stop, webDist } from './processes'
+import { startMailBench } from './mail'
 
 const env = process.env
 const quick = env.BENCH_QUICK === '1'
@@ -345,7 +346,8 @@ async function benchOne(size: number, database: string): Promise<{ title: string
     dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-bench-'))
     childEnv.BENCH_DATA_DIR = dataDir
   }
-  const server = await start<BenchTargets>('server-process.ts', childEnv)
+  const mail = await startMailBench((name) => !settings.paths || settings.paths.test(name), settings)
+  const server = await start<BenchTargets>('server-process.ts', { ...childEnv, ...mail?.env })
   const hello = await start<{ port: number }>('hello-world.ts', {})
   const t = server.ready
   const title =
@@ -414,9 +416,10 @@ async function benchOne(size: number, database: string): Promise<{ title: string
       ...chosen.map((p) => rows.find((r) => r.path === p.name) ?? summarise(p.name, perPath.get(p.name) ?? [])),
     ]
     printTable(table)
+    await mail?.run(t, server.child)
     return { title, rows: table }
   } finally {
-    await Promise.all([stop(server.child), stop(hello.child)])
+    await Promise.all([stop(server.child), stop(hello.child), mail?.close()])
     await dropDatabase?.()
     if (dataDir) rmSync(dataDir, { recursive: true, force: true })
   }

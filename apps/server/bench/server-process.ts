@@ -51,6 +51,8 @@ const config = loadConfig({
   WEB_DIST_DIR: env.BENCH_WEB_DIST_DIR,
   SECRET_KEY: 'bench-secret-key-that-is-at-least-32-chars',
   PUBLIC_CACHE: env.PUBLIC_CACHE,
+  // The mail row (bench/mail.ts) sends through its own SMTP server on loopback.
+  SMTP_URL: env.BENCH_SMTP_URL,
 })
 
 const app = await createServer(config)
@@ -105,7 +107,9 @@ const targets: BenchTargets = {
 }
 process.send?.({ type: 'ready', targets })
 
-process.on('message', (message) => {
+process.on('message', (message: unknown) => {
+  const followers = (message as { type?: string; count?: number }).type === 'followers' ? message : undefined
+  if (followers) void addFollowers((followers as { count: number }).count)
   if (message !== 'stop') return
   app.close().then(
     () => process.exit(0),
@@ -115,3 +119,19 @@ process.on('message', (message) => {
     },
   )
 })
+
+/** The mail row's confirmed followers of every story, added in chunks (one statement each). */
+async function addFollowers(count: number) {
+  const now = new Date()
+  for (let from = 0; from < count; from += 1000)
+    await app.deps.prisma.newsletterSubscriber.createMany({
+      data: Array.from({ length: Math.min(1000, count - from) }, (_, i) => ({
+        email: `follower-${from + i}@bench.test`,
+        status: 'confirmed' as const,
+        confirmedAt: now,
+        source: 'import',
+      })),
+      skipDuplicates: true,
+    })
+  process.send?.({ type: 'followers', count: await app.deps.prisma.newsletterSubscriber.count() })
+}

@@ -99,6 +99,8 @@ export const envSchema = z.object({
   DKIM_SELECTOR: optionalString,
   MAIL_CHECK_SECONDS: z.coerce.number().positive().max(3600).default(5),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  // A mail `sending` whose worker has not renewed its lease for this long is taken as left by a process that died.
+  MAIL_LEASE_SECONDS: z.coerce.number().min(3).max(3600).default(60),
 })
 
 export type Env = z.infer<typeof envSchema>
@@ -152,6 +154,8 @@ export interface MailConfig {
   checkEveryMs: number
   /** The first retry's delay; each further one doubles it. */
   retryBaseMs: number
+  /** How long a mail stays `sending` without its worker's renewal before another worker sends it. */
+  leaseMs: number
 }
 
 function mailConfig(e: Env, publicUrl: string): MailConfig {
@@ -165,6 +169,7 @@ function mailConfig(e: Env, publicUrl: string): MailConfig {
         : undefined,
     checkEveryMs: e.MAIL_CHECK_SECONDS * 1000,
     retryBaseMs: e.MAIL_RETRY_SECONDS * 1000,
+    leaseMs: e.MAIL_LEASE_SECONDS * 1000,
   }
 }
 

@@ -149,6 +149,7 @@ function startMailWorker(
     from,
     checkEveryMs: config.mail.checkEveryMs,
     retryBaseMs: config.mail.retryBaseMs,
+    leaseMs: config.mail.leaseMs,
     onError: (err) => app.log.error({ err }, 'mail outbox failed'),
   })
   deps.mail ??= worker

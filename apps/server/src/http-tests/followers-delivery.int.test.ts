@@ -17,7 +17,14 @@ beforeAll(async () => {
 afterAll(() => smtp.close())
 
 const mailConfig = (smtpUrl: string | undefined): Partial<ServerConfig> => ({
-  mail: { smtpUrl, from: 'Wayfarer <news@wayfarer.test>', dkim: undefined, checkEveryMs: 100, retryBaseMs: 50 },
+  mail: {
+    smtpUrl,
+    from: 'Wayfarer <news@wayfarer.test>',
+    dkim: undefined,
+    checkEveryMs: 100,
+    retryBaseMs: 50,
+    leaseMs: 300_000,
+  },
 })
 
 const followers = (prefix: string, n: number, extra: { tripId?: number } = {}) =>
@@ -87,6 +94,83 @@ describe('delivery exactly once', () => {
       expect(smtp.refused).toBe(refusedBefore + 2)
     } finally {
       await server.close()
+    }
+  })
+
+  it('a recipient the server refuses for good (550) is failed at once and bounced; a 450 is retried', async () => {
+    const server = await startTestServer({ config: mailConfig(smtp.url) })
+    let busyTries = 0
+    smtp.refuseRecipients((address) => {
+      if (address === 'bounce0@example.com') return 550
+      if (address === 'bounce1@example.com' && busyTries < 2) return (busyTries++, 450)
+      return null
+    })
+    try {
+      const { prisma } = server.database
+      await prisma.newsletterSubscriber.createMany({ data: followers('bounce', 2) })
+      const owner = await server.api.asOwner()
+      const res = await owner.post('/api/posts', { title: 'No Such User', content: '<p>x</p>', status: 'published' })
+      const { id } = res.json().data
+      await eventually(async () => (await owner.get(`/api/newsletter/posts/${id}`)).json().data.sent === 1)
+      const rows = await prisma.mailOutbox.findMany({ where: { postId: id }, orderBy: { email: 'asc' } })
+      expect(rows.map((r) => [r.email, r.status, r.tries])).toEqual([
+        ['bounce0@example.com', 'failed', 1],
+        ['bounce1@example.com', 'sent', 3],
+      ])
+      expect(rows[0]!.lastError).toMatch(/550/)
+      expect(smtp.to('bounce0@example.com')).toHaveLength(0)
+      expect(smtp.to('bounce1@example.com')).toHaveLength(1)
+      const bounced = (await owner.get('/api/newsletter/subscribers?status=bounced')).json().data
+      expect(bounced.subscribers.map((s: { email: string }) => s.email)).toEqual(['bounce0@example.com'])
+      expect(bounced.counts).toMatchObject({ bounced: 1, confirmed: 1 })
+
+      // A bounced address gets no more stories.
+      const next = await owner.post('/api/posts', { title: 'Next One', content: '<p>y</p>', status: 'published' })
+      await eventually(
+        async () => (await owner.get(`/api/newsletter/posts/${next.json().data.id}`)).json().data.sent === 1,
+      )
+      expect(await prisma.mailOutbox.count({ where: { email: 'bounce0@example.com' } })).toBe(1)
+      const sends = (await owner.get('/api/newsletter/sends')).json().data.sends
+      expect(sends.map((s: { title: string; sent: number; failed: number }) => [s.title, s.sent, s.failed])).toEqual([
+        ['Next One', 1, 0],
+        ['No Such User', 1, 1],
+      ])
+      expect(sends[1].last_error).toMatch(/550/)
+    } finally {
+      smtp.refuseRecipients(() => null)
+      await server.close()
+    }
+  })
+
+  it('a send slower than the lease keeps its mail: its worker renews the lease, the other server waits', async () => {
+    const config = mailConfig(smtp.url)
+    const servers = await startServersOnOneDatabase({ count: 2, config: { mail: { ...config.mail!, leaseMs: 3000 } } })
+    try {
+      const { prisma } = servers.database
+      await prisma.newsletterSubscriber.createMany({ data: followers('slow', 1) })
+      smtp.hold()
+      const owners = await Promise.all(servers.apps.map((app) => apiFor(app).asOwner()))
+      await owners[0]!.post('/api/posts', { title: 'Slow Server', content: '<p>Wait.</p>', status: 'published' })
+      for (const app of servers.apps) (app.deps.mail as MailWorker).wake()
+      await eventually(() => smtp.held === 1)
+      const claimed = await prisma.mailOutbox.findFirstOrThrow({ where: { email: 'slow0@example.com' } })
+      // Past the first lease, with both workers looking every 100 ms: the mail is still the one in flight.
+      await eventually(async () => {
+        const row = await prisma.mailOutbox.findFirstOrThrow({ where: { id: claimed.id } })
+        return Date.now() > claimed.leaseUntil!.getTime() + 1000 && row.leaseUntil! > claimed.leaseUntil!
+      })
+      expect(smtp.held).toBe(1)
+      expect(await prisma.mailOutbox.findFirstOrThrow({ where: { id: claimed.id } })).toMatchObject({
+        status: 'sending',
+        tries: 1,
+      })
+      smtp.release()
+      await eventually(() => smtp.to('slow0@example.com').length === 1)
+      await Promise.all(servers.apps.map((app) => (app.deps.mail as MailWorker).drain()))
+      expect(smtp.to('slow0@example.com')).toHaveLength(1)
+    } finally {
+      smtp.release()
+      await servers.close()
     }
   })
 

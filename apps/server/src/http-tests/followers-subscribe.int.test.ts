@@ -16,6 +16,7 @@ beforeAll(async () => {
         dkim: undefined,
         checkEveryMs: 100,
         retryBaseMs: 50,
+        leaseMs: 300_000,
       },
     },
   })

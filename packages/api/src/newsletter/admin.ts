@@ -4,7 +4,14 @@ import { InvalidInputError, NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { z } from 'zod'
 import { csvLine, parseCsv } from './csv'
-import { subscriberStatuses, type Subscriber, type SubscriberList, type SubscriberListInput } from './schema'
+import {
+  subscriberStatuses,
+  type MailSends,
+  type PostMailStatus,
+  type Subscriber,
+  type SubscriberList,
+  type SubscriberListInput,
+} from './schema'
 import { listOutboxFiles } from './transport'
 
 const select = {
@@ -156,19 +163,54 @@ export async function importSubscribers(deps: AppDeps, csv: string) {
   return { added, confirmed, skipped }
 }
 
-/** What each story's mails did, for the editor and the list. */
-export async function postMailStatus(deps: AppDeps, postId: number) {
-  const [grouped, lastFailure] = await Promise.all([
-    deps.prisma.mailOutbox.groupBy({ by: ['status'], where: { postId, kind: 'story' }, _count: { _all: true } }),
-    deps.prisma.mailOutbox.findFirst({
-      where: { postId, kind: 'story', lastError: { not: null } },
-      orderBy: { id: 'desc' },
-      select: { lastError: true },
+/** What the story mails of these posts did: counts by status and the newest error (the server's answer). */
+async function mailStatusOf(deps: AppDeps, postIds: number[]): Promise<Map<number, PostMailStatus>> {
+  const where = { postId: { in: postIds }, kind: 'story' }
+  const [grouped, errors] = await Promise.all([
+    deps.prisma.mailOutbox.groupBy({ by: ['postId', 'status'], where, _count: { _all: true } }),
+    deps.prisma.mailOutbox.findMany({
+      where: { ...where, lastError: { not: null } },
+      orderBy: [{ postId: 'asc' }, { id: 'desc' }],
+      distinct: ['postId'],
+      select: { postId: true, lastError: true },
     }),
   ])
-  const counts = { pending: 0, sending: 0, sent: 0, failed: 0 }
-  for (const g of grouped) counts[g.status] = g._count._all
-  return { ...counts, last_error: lastFailure?.lastError ?? null }
+  const byPost = new Map<number, PostMailStatus>(
+    postIds.map((id) => [id, { pending: 0, sending: 0, sent: 0, failed: 0, last_error: null }]),
+  )
+  for (const g of grouped) if (g.postId !== null) byPost.get(g.postId)![g.status] = g._count._all
+  for (const e of errors) if (e.postId !== null) byPost.get(e.postId)!.last_error = e.lastError
+  return byPost
+}
+
+/** What one story's mails did, for the editor. */
+export async function postMailStatus(deps: AppDeps, postId: number): Promise<PostMailStatus> {
+  return (await mailStatusOf(deps, [postId])).get(postId)!
+}
+
+const SENDS_SHOWN = 20
+
+/** The newest mailed stories with what their mails did, for Admin → Subscribers. */
+export async function listSends(deps: AppDeps): Promise<MailSends> {
+  const posts = await deps.prisma.post.findMany({
+    where: { mailedAt: { not: null } },
+    orderBy: [{ mailedAt: 'desc' }, { id: 'desc' }],
+    take: SENDS_SHOWN,
+    select: { id: true, title: true, slug: true, mailedAt: true },
+  })
+  const status = await mailStatusOf(
+    deps,
+    posts.map((p) => p.id),
+  )
+  return {
+    sends: posts.map((p) => ({
+      post_id: p.id,
+      title: p.title,
+      slug: p.slug,
+      mailed_at: p.mailedAt!.toISOString(),
+      ...status.get(p.id)!,
+    })),
+  }
 }
 
 /** A story's mail to the owner alone, marked as a test, before it goes to the followers. */

@@ -40,44 +40,75 @@ export async function enqueueDueStories(prisma: PrismaClient, now: Date): Promis
 }
 
 /**
- * Claims up to `limit` rows for this worker: due pending rows, and rows whose sender's lease ran out (a process
- * that died mid-send). SKIP LOCKED lets several processes claim side by side without waiting or overlapping.
+ * Claims the next due mail for one send: a pending row whose time has come, or a row left `sending` by a sender
+ * whose lease ran out (a process that died mid-send). One row at a time, marked `sending` just before it goes out,
+ * so `sending` means "in flight" and a crash leaves only the mails that were in flight to decide about
+ * (docs/followers.md, "A process that dies mid-send"). SKIP LOCKED lets several processes claim side by side
+ * without waiting or overlapping.
  */
-export async function claimBatch(prisma: PrismaClient, now: Date, leaseMs: number, limit: number) {
-  return prisma.$queryRaw<OutboxRow[]>`
+export async function claimNext(prisma: PrismaClient, now: Date, leaseMs: number): Promise<OutboxRow | null> {
+  const rows = await prisma.$queryRaw<OutboxRow[]>`
     UPDATE "mail_outbox" SET "status" = 'sending', "lease_until" = ${new Date(now.getTime() + leaseMs)},
       "tries" = "tries" + 1
-    WHERE "id" IN (
+    WHERE "id" = (
       SELECT "id" FROM "mail_outbox"
       WHERE ("status" = 'pending' AND "next_attempt_at" <= ${now}) OR ("status" = 'sending' AND "lease_until" < ${now})
-      ORDER BY "id" LIMIT ${limit}
+      ORDER BY "id" LIMIT 1
       FOR UPDATE SKIP LOCKED
     )
     RETURNING "id", "kind", "email", "subscriber_id", "post_id", "payload", "tries"`
+  return rows[0] ?? null
 }
 
 export const markSent = (prisma: PrismaClient, id: number, now: Date) =>
   prisma.mailOutbox.update({ where: { id }, data: { status: 'sent', sentAt: now, leaseUntil: null, lastError: null } })
 
-/** After `maxTries` the row stays failed (the admin shows it); before, it waits twice as long each time. */
-export function markFailed(
+/**
+ * Whether a refusal is about this one mail for good: a 5xx answer to RCPT TO (no such mailbox) or to the message
+ * itself. A 5xx while connecting or signing in is the server's set-up, not the recipient's, and a 4xx is "try
+ * later": those are retried.
+ */
+export function permanentRefusal(error: unknown): 'recipient' | 'message' | null {
+  const { responseCode, command } = (error ?? {}) as { responseCode?: number; command?: string }
+  if (typeof responseCode !== 'number' || responseCode < 500 || responseCode > 599) return null
+  if (command === 'RCPT TO') return 'recipient'
+  return command === 'DATA' ? 'message' : null
+}
+
+/** The error as the owner sees it: the server's answer, with any password of the SMTP address blanked out. */
+export function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error)
+  return text.replace(/(\w+:\/\/[^:/@\s]*:)[^@\s]*@/g, '$1***@').slice(0, 1000)
+}
+
+/**
+ * A refused or failed send. A permanent refusal fails the row at once (and a refused recipient is marked bounced:
+ * no more mail goes to it); otherwise it waits twice as long each time, and after `maxTries` it stays failed.
+ */
+export async function markFailed(
   prisma: PrismaClient,
   row: OutboxRow,
   error: unknown,
   now: Date,
   retry: { baseMs: number; maxTries: number },
 ) {
-  const giveUp = row.tries >= retry.maxTries
+  const permanent = permanentRefusal(error)
+  const giveUp = permanent !== null || row.tries >= retry.maxTries
   const delay = Math.min(retry.baseMs * 2 ** (row.tries - 1), 6 * 3_600_000)
-  return prisma.mailOutbox.update({
+  await prisma.mailOutbox.update({
     where: { id: row.id },
     data: {
       status: giveUp ? 'failed' : 'pending',
-      lastError: (error instanceof Error ? error.message : String(error)).slice(0, 1000),
+      lastError: errorText(error),
       nextAttemptAt: new Date(now.getTime() + delay),
       leaseUntil: null,
     },
   })
+  if (permanent === 'recipient' && row.subscriber_id)
+    await prisma.newsletterSubscriber.updateMany({
+      where: { id: row.subscriber_id, status: { in: ['pending', 'confirmed'] } },
+      data: { status: 'bounced' },
+    })
 }
 
 export interface RenderContext {

@@ -5,6 +5,7 @@ import {
   csvOutput,
   importSubscribersInput,
   importSubscribersOutput,
+  mailSends,
   mailSettings,
   outboxFiles as outboxFilesOutput,
   postMailInput,
@@ -19,6 +20,7 @@ import { subscribe } from './service'
 import {
   exportSubscribers,
   importSubscribers,
+  listSends,
   listSubscribers,
   outboxFiles,
   postMailStatus,
@@ -73,6 +75,12 @@ export const newsletterRouter = router({
     .input(postMailInput)
     .output(postMailStatusOutput)
     .query(({ ctx, input }) => postMailStatus(ctx.deps, input.post_id)),
+  sends: adminProcedure
+    .meta({
+      rest: { method: 'GET', path: '/api/newsletter/sends', summary: 'The mailed stories and what their mails did' },
+    })
+    .output(mailSends)
+    .query(({ ctx }) => listSends(ctx.deps)),
   sendTest: adminProcedure
     .meta({
       rest: { method: 'POST', path: '/api/newsletter/posts/:post_id/test', summary: 'Mail a story to the owner first' },

@@ -72,6 +72,20 @@ export const postMailStatus = z.object({
   failed: z.number(),
   last_error: z.string().nullable(),
 })
+export type PostMailStatus = z.infer<typeof postMailStatus>
+
+/** The stories that were mailed, newest first, each with what its mails did. */
+export const mailSends = z.object({
+  sends: z.array(
+    postMailStatus.extend({
+      post_id: z.number(),
+      title: z.string(),
+      slug: z.string(),
+      mailed_at: z.string(),
+    }),
+  ),
+})
+export type MailSends = z.infer<typeof mailSends>
 
 export const outboxFiles = z.object({
   /** False when mail goes out through SMTP_URL: there are no files to list. */

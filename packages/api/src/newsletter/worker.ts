@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@wayfarer/db'
-import { claimBatch, enqueueDueStories, loadFrame, markFailed, markSent, messageFor, type OutboxRow } from './outbox'
+import { setImmediate as nextTurn } from 'node:timers/promises'
+import { claimNext, enqueueDueStories, loadFrame, markFailed, markSent, messageFor, type OutboxRow } from './outbox'
 import type { MailTransport } from './transport'
 
 export interface MailWorkerOptions {
@@ -12,15 +13,22 @@ export interface MailWorkerOptions {
   from: string
   checkEveryMs: number
   retryBaseMs: number
+  /**
+   * How long a mail stays `sending` without word from its worker before another worker takes it as left by a
+   * dead process. A live worker renews the lease of its mails in flight every third of it, so a slow send keeps
+   * its mail; a crash leaves it for at most this long.
+   */
+  leaseMs?: number
   onError: (error: unknown) => void
 }
 
-const BATCH = 50
-// Mails of one batch in flight at once: enough to keep an SMTP server busy, few enough to leave the site its share.
+// The site's name and the mail settings are read again after this many mails, so a long send sees a change.
+const FRAME_EVERY = 50
+// Mails in flight at once: enough to keep an SMTP server busy, few enough to leave the site its share. Also the
+// most mails a crash can leave undecided (docs/followers.md).
 const PARALLEL = 4
 const MAX_TRIES = 8
-// Longer than any one send may take (the transport's own timeouts are shorter), so a live worker keeps its rows.
-const LEASE_MS = 5 * 60_000
+const LEASE_MS = 60_000
 
 /** What the rest of the app may ask of the mail worker: look at the outbox now. */
 export interface MailHandle {
@@ -37,6 +45,8 @@ export class MailWorker implements MailHandle {
   private running: Promise<void> | null = null
   private again = false
   private stopped = true
+  // The mails this worker is sending now, whose leases it renews.
+  private readonly inFlight = new Set<number>()
 
   constructor(private readonly options: MailWorkerOptions) {}
 
@@ -76,12 +86,40 @@ export class MailWorker implements MailHandle {
   async drain(): Promise<void> {
     const { prisma, now } = this.options
     await enqueueDueStories(prisma, now())
-    for (;;) {
-      const rows = await claimBatch(prisma, now(), LEASE_MS, BATCH)
-      if (rows.length === 0) return
-      await this.sendAll(rows)
-      if (this.stopped) return
+    let site = await loadFrame(prisma)
+    let sends = 0
+    const leaseMs = this.options.leaseMs ?? LEASE_MS
+    const lane = async () => {
+      for (;;) {
+        const row = await claimNext(prisma, now(), leaseMs)
+        if (!row) return
+        if (++sends % FRAME_EVERY === 0) site = await loadFrame(prisma)
+        this.inFlight.add(row.id)
+        await this.sendOne(row, site).finally(() => this.inFlight.delete(row.id))
+        if (this.stopped) return
+        // Each mail gives the requests that came in meanwhile their turn first: a long send must not hold up
+        // the site's visitors.
+        await nextTurn()
+      }
     }
+    const renewal = setInterval(() => void this.renewLeases(leaseMs), leaseMs / 3)
+    try {
+      await Promise.all(Array.from({ length: PARALLEL }, lane))
+    } finally {
+      clearInterval(renewal)
+    }
+  }
+
+  /** Tells the other workers that this one is alive and still sending its mails in flight. */
+  private async renewLeases(leaseMs: number): Promise<void> {
+    if (this.inFlight.size === 0) return
+    const { prisma, now } = this.options
+    await prisma.mailOutbox
+      .updateMany({
+        where: { id: { in: [...this.inFlight] }, status: 'sending' },
+        data: { leaseUntil: new Date(now().getTime() + leaseMs) },
+      })
+      .catch(this.options.onError)
   }
 
   private async run(): Promise<void> {
@@ -96,26 +134,20 @@ export class MailWorker implements MailHandle {
     this.timer.unref()
   }
 
-  private async sendAll(rows: OutboxRow[]): Promise<void> {
+  private async sendOne(row: OutboxRow, site: Awaited<ReturnType<typeof loadFrame>>): Promise<void> {
     const { prisma, now } = this.options
-    const site = await loadFrame(prisma)
-    const ctx = { ...this.options, now: now() }
-    const queue = [...rows]
-    const lane = async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        const message = await messageFor(ctx, row, site)
-        if (!message) {
-          await prisma.mailOutbox.delete({ where: { id: row.id } })
-          continue
-        }
-        try {
-          await this.options.transport.send(message)
-          await markSent(prisma, row.id, now())
-        } catch (error) {
-          await markFailed(prisma, row, error, now(), { baseMs: this.options.retryBaseMs, maxTries: MAX_TRIES })
-        }
-      }
+    const message = await messageFor({ ...this.options, now: now() }, row, site)
+    if (!message) {
+      await prisma.mailOutbox.delete({ where: { id: row.id } })
+      return
     }
-    await Promise.all(Array.from({ length: PARALLEL }, lane))
+    try {
+      await this.options.transport.send(message)
+    } catch (error) {
+      await markFailed(prisma, row, error, now(), { baseMs: this.options.retryBaseMs, maxTries: MAX_TRIES })
+      return
+    }
+    // Straight after the server's acceptance: the only moment a crash leaves a delivered mail marked `sending`.
+    await markSent(prisma, row.id, now())
   }
 }

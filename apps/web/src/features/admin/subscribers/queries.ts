@@ -20,3 +20,10 @@ export const subscribersQuery = (view: SubscribersView) =>
 
 export const outboxQuery = () => trpc.newsletter.outbox.queryOptions(undefined, { staleTime: 0 })
 export const mailSettingsQuery = () => trpc.newsletter.settings.queryOptions()
+
+// While a story goes out its counts move: look again every few seconds until nothing is pending.
+export const sendsQuery = () =>
+  trpc.newsletter.sends.queryOptions(undefined, {
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.sends.some((s) => s.pending + s.sending > 0) ? 5_000 : false),
+  })

@@ -6,11 +6,15 @@ import { formatDateTime } from '../../../lib/dates'
 import { trpc } from '../../../lib/trpc'
 import { toUserMessage } from '../../../lib/user-message'
 import { mailSettingsQuery, outboxQuery } from './queries'
+import { SendsCard } from './sends-card'
 
-/** Export, import, the mail settings and (without SMTP) the mails written as files. */
+/** What each story's send did, export, import, the mail settings and (without SMTP) the mails written as files. */
 export function SubscriberTools() {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
+      <div className="lg:col-span-2">
+        <SendsCard />
+      </div>
       <TransferCard />
       <MailSettingsCard />
       <OutboxCard />
