@@ -31,7 +31,9 @@ export const searchOrder = (h: string) =>
  *
  * Every condition reads only the posts row (categories are resolved to ids first) and has its index (the
  * documents' GIN indexes, trigram GIN from the `search_trigram_indexes` migration, category_id); ranking reads
- * only the field hits' small stored document, never the text.
+ * only the field hits' small stored document, never the text. The text tier's ids come from
+ * `post_search_body_matches` (migration `search_body_matches`, with the columns filtered and ordered here): the
+ * text document's GIN index, never a scan that detoasts each row's document to test it.
  */
 export function searchHits(search: string, category: string | undefined): Prisma.Sql {
   const tsQuery = toPrefixQuery(foldForSearch(search))
@@ -65,9 +67,8 @@ export function searchHits(search: string, category: string | undefined): Prisma
       SELECT * FROM "fields"
       UNION ALL
       SELECT p."id", p."published_at", 1 AS "tier", 0 AS "score"
-      FROM "posts" p
-      WHERE p."search_body" @@ ${query}
-        AND ${publicPostSql('p')}
+      FROM "post_search_body_matches"(${query}) p
+      WHERE ${publicPostSql('p')}
         AND ${inCategory(category)}
         AND NOT EXISTS (SELECT 1 FROM "fields" f WHERE f."id" = p."id")
     ) m`
