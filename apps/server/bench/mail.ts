@@ -98,8 +98,9 @@ export async function startMailBench(
         }
         return performance.now() - started
       })()
-      // The reads run as long as the send does, so their rate is the rate during it.
-      const during = await reads(base + readPath, settings.connections, 3600, done)
+      // The reads run for the row's duration while the send is under way (or until it ends), so their rate is the
+      // rate during it; the rest of the send runs with no visitors.
+      const during = await reads(base + readPath, settings.connections, settings.durationS, done)
       const ms = await done
       clearInterval(sampler)
       const after = await ask<SmtpCount>(smtp.child, 'count', 'count')

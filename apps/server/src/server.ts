@@ -123,6 +123,8 @@ async function checkSharedSecretKey(
   }
 }
 
+const BUSY_REQUESTS_PER_SECOND = 20
+
 /**
  * The outbox's worker (docs/followers.md). It writes through the database's own client, not the one that drops
  * the public-read cache: sending changes nothing visitors see, and a send must not slow their reads down.
@@ -136,6 +138,17 @@ function startMailWorker(
 ) {
   const from = config.mail.from
   const domain = /@([^>\s]+)/.exec(from)?.[1] ?? new URL(config.publicUrl).hostname
+  // The site counts as busy for a second after more than BUSY_REQUESTS_PER_SECOND requests came in within one
+  // (an owner's screen polling a send's progress is not a crowd). Node's own request event also sees the answers
+  // the public-read cache gives before Fastify's hooks run.
+  let windowStart = 0
+  let inWindow = 0
+  let busyUntil = 0
+  app.server.on('request', () => {
+    const now = Date.now()
+    if (now - windowStart >= 1000) [windowStart, inWindow] = [now, 0]
+    if (++inWindow > BUSY_REQUESTS_PER_SECOND) busyUntil = now + 1000
+  })
   const worker = new MailWorker({
     prisma: database.prisma,
     transport: createMailTransport({
@@ -150,6 +163,7 @@ function startMailWorker(
     checkEveryMs: config.mail.checkEveryMs,
     retryBaseMs: config.mail.retryBaseMs,
     leaseMs: config.mail.leaseMs,
+    siteBusy: () => Date.now() < busyUntil,
     onError: (err) => app.log.error({ err }, 'mail outbox failed'),
   })
   deps.mail ??= worker

@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@wayfarer/db'
-import { setImmediate as nextTurn } from 'node:timers/promises'
+import { performance } from 'node:perf_hooks'
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
 import { claimNext, enqueueDueStories, loadFrame, markFailed, markSent, messageFor, type OutboxRow } from './outbox'
 import type { MailTransport } from './transport'
 
@@ -19,6 +20,8 @@ export interface MailWorkerOptions {
    * its mail; a crash leaves it for at most this long.
    */
   leaseMs?: number
+  /** Whether visitors are being served now; while they are, the worker steps back (see PAUSE_PER_MAIL). */
+  siteBusy?: () => boolean
   onError: (error: unknown) => void
 }
 
@@ -28,6 +31,10 @@ const FRAME_EVERY = 50
 // most mails a crash can leave undecided (docs/followers.md).
 const PARALLEL = 4
 const MAX_TRIES = 8
+// While visitors are being served, each sender rests this many times as long as its last mail took before the
+// next: the senders together then spend at most about a fifth of the server's time on mail, and public reads
+// keep their pace during a send to thousands of followers. With no visitors the send runs at full speed.
+const PAUSE_PER_MAIL = 4 * PARALLEL
 const LEASE_MS = 60_000
 
 /** What the rest of the app may ask of the mail worker: look at the outbox now. */
@@ -95,11 +102,13 @@ export class MailWorker implements MailHandle {
         if (!row) return
         if (++sends % FRAME_EVERY === 0) site = await loadFrame(prisma)
         this.inFlight.add(row.id)
+        const started = performance.now()
         await this.sendOne(row, site).finally(() => this.inFlight.delete(row.id))
         if (this.stopped) return
         // Each mail gives the requests that came in meanwhile their turn first: a long send must not hold up
         // the site's visitors.
-        await nextTurn()
+        if (this.options.siteBusy?.()) await sleep((performance.now() - started) * PAUSE_PER_MAIL)
+        else await nextTurn()
       }
     }
     const renewal = setInterval(() => void this.renewLeases(leaseMs), leaseMs / 3)
