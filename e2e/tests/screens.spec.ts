@@ -14,9 +14,8 @@ import {
 // the same for everyone), with no sideways scroll, no Content-Security-Policy violation reported by the browser,
 // checked by axe (WCAG 2.1 AA + best practice) and photographed into screenshots/<width>/. Dialogs and menus are
 // screens of their own. A test is one screen at every width; the tests run in parallel, each worker keeps one page.
-// Axe and a full-page screenshot on a big admin page take a while when the two workers share a busy machine, and a
-// test does them at three widths.
-test.describe.configure({ mode: 'parallel', timeout: 300_000 })
+// Axe and a full-page screenshot on a big admin page take a while when the two workers share a busy machine.
+test.describe.configure({ mode: 'parallel', timeout: 120_000 })
 const WIDTHS = [390, 768, 1440] as const
 // Axe at the phone and the desktop layout (768 px already gets the desktop navigation and the same colours).
 const AXE_WIDTHS: readonly number[] = [390, 1440]
