@@ -5,7 +5,6 @@ import {
   expectNoAxeViolations,
   expectNoSidewaysScroll,
   fakeYouTubePlayer,
-  picturesInView,
   screenshot,
   settle,
 } from './support/screen-checks'
@@ -13,14 +12,13 @@ import {
 // The screens tour: every screen of the route tree, at three widths, signed in as the owner (public screens look
 // the same for everyone), with no sideways scroll, no Content-Security-Policy violation reported by the browser,
 // checked by axe (WCAG 2.1 AA + best practice) and photographed into screenshots/<width>/. Dialogs and menus are
-// screens of their own. A test is one screen at every width; the tests run in parallel, each worker keeps one page.
+// screens of their own. The tests run in parallel; each worker keeps one page per width.
 // Axe and a full-page screenshot on a big admin page take a while when the two workers share a busy machine.
 test.describe.configure({ mode: 'parallel', timeout: 120_000 })
 const WIDTHS = [390, 768, 1440] as const
 // Axe at the phone and the desktop layout (768 px already gets the desktop navigation and the same colours).
 const AXE_WIDTHS: readonly number[] = [390, 1440]
 const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 390: 844, 768: 1024, 1440: 900 }
-const viewportOf = (width: (typeof WIDTHS)[number]) => ({ width, height: HEIGHTS[width] })
 
 interface Screen {
   name: string
@@ -156,54 +154,47 @@ test('pages carry a Content-Security-Policy that allows only their own scripts',
   expect(response.headers()['content-security-policy']).toMatch(/script-src 'self'/)
 })
 
-test.describe('every screen at 390, 768 and 1440 px', () => {
-  let context: BrowserContext
-  let page: Page
-  let examples: Record<string, string>
-  const violations: string[] = []
+for (const width of WIDTHS) {
+  test.describe(`every screen at ${width} px`, () => {
+    let context: BrowserContext
+    let page: Page
+    let examples: Record<string, string>
+    const violations: string[] = []
+    const viewport = { width, height: HEIGHTS[width] }
 
-  test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext({ baseURL, viewport: viewportOf(WIDTHS[0]), storageState: OWNER_STATE })
-    await fakeYouTubePlayer(context)
-    page = await context.newPage()
-    await watchCsp(context, page, violations)
-    await page.goto('/')
-    const token = await page.evaluate<string>("localStorage.getItem('authToken') ?? ''")
-    examples = await parameterExamples(context.request, token)
-  })
-  test.afterAll(async () => {
-    await context.close()
-  })
+    test.beforeAll(async ({ browser }) => {
+      context = await browser.newContext({ baseURL, viewport, storageState: OWNER_STATE })
+      await fakeYouTubePlayer(context)
+      page = await context.newPage()
+      await watchCsp(context, page, violations)
+      await page.goto('/')
+      const token = await page.evaluate<string>("localStorage.getItem('authToken') ?? ''")
+      examples = await parameterExamples(context.request, token)
+    })
+    test.afterAll(async () => {
+      await context.close()
+    })
 
-  for (const screen of screens) {
-    const widths = WIDTHS.filter((w) => !screen.widths || screen.widths.includes(w))
-    test(`${screen.name} at ${widths.join(', ')} px: no sideways scroll, no CSP violation, screenshot, axe (390 and 1440)`, async ({
-      browser,
-    }) => {
-      violations.length = 0
-      // A signed-out screen gets a context of its own, so the owner's page stays signed in for the others.
-      const signedOut = screen.signedOut
-        ? await browser.newContext({ baseURL, viewport: viewportOf(widths[0]!) })
-        : undefined
-      const target = signedOut ? await signedOut.newPage() : page
-      if (signedOut) await watchCsp(signedOut, target, violations)
-      // One load per screen, then the window is resized through the widths: what a width shows is its CSS and the
-      // components' media queries, which follow the window as it changes (a load per width only repeated the load).
-      await target.setViewportSize(viewportOf(widths[0]!))
-      await target.goto(fillParams(screen.path, examples))
-      await settle(target)
-      await screen.open?.(target)
-      for (const width of widths) {
+    for (const screen of screens.filter((s) => !s.widths || s.widths.includes(width))) {
+      test(`${screen.name} at ${width} px: no sideways scroll, no CSP violation, screenshot, axe (390 and 1440)`, async ({
+        browser,
+      }) => {
         const label = `${screen.name} at ${width}px`
-        await target.setViewportSize(viewportOf(width))
-        await picturesInView(target)
+        violations.length = 0
+        // A signed-out screen gets a context of its own, so the owner's page stays signed in for the others.
+        const signedOut = screen.signedOut ? await browser.newContext({ baseURL, viewport }) : undefined
+        const target = signedOut ? await signedOut.newPage() : page
+        if (signedOut) await watchCsp(signedOut, target, violations)
+        await target.goto(fillParams(screen.path, examples))
+        await settle(target)
+        await screen.open?.(target)
         await expect(target.locator('h1, [role="dialog"]').first()).toBeVisible()
         await expectNoSidewaysScroll(target, label)
         await expectNoCspViolation(target, violations, label)
         await screenshot(target, width, screen.name)
         if (AXE_WIDTHS.includes(width)) await expectNoAxeViolations(target, label)
-      }
-      await signedOut?.close()
-    })
-  }
-})
+        await signedOut?.close()
+      })
+    }
+  })
+}

@@ -24,20 +24,12 @@ export async function fakeYouTubePlayer(context: BrowserContext | Page): Promise
  * Waits until the screen is there (its heading) with its data (no loading placeholder left), its fonts, and the pictures it has asked for
  * (eager ones and lazy ones already in view: a full-page screenshot does not load the others). A concrete signal
  * instead of "no request for half a second", which costs that half second on every screen and never comes on a
- * page that polls.
+ * page that polls. Only the screenshots need the pictures, so one that does not come within 8 s is not a failure.
  */
 export async function settle(page: Page): Promise<void> {
   // The route's code and loader come after the document's load event: its heading says the screen is there.
   await expect(page.locator('h1').first()).toBeVisible()
   await expect(page.locator('[aria-busy="true"], [data-testid="post-skeleton"]')).toHaveCount(0)
-  await picturesInView(page)
-}
-
-/**
- * Waits for the fonts and the pictures in view (after a load, or a resize that brought lazy ones into view). Only
- * the screenshots need the pictures, so one that does not come within 8 s is not a failure.
- */
-export async function picturesInView(page: Page): Promise<void> {
   await page.evaluate(`(() => {
     const inView = (img) => img.getBoundingClientRect().top < innerHeight
     const pending = [...document.images].filter((img) => !img.complete && (img.loading !== 'lazy' || inView(img)))
