@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -203,9 +204,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   if (config.publicCache) publicCache.registerStore(app)
   await registerCompression(app)
   // A write in any process on this database drops every process's cache (LISTEN/NOTIFY; one process on PGlite).
+  // A process's own notification comes back to it too, some time after its write already cleared its cache: it
+  // is told apart by the sender's id and ignored, or it would drop answers computed after the write.
+  const sender = randomUUID()
   const stopListening = config.publicCache
     ? await database.listen(PUBLIC_CACHE_CHANNEL, {
-        onNotify: () => publicCache.clear(),
+        onNotify: (from) => {
+          if (from !== sender) publicCache.clear()
+        },
         onConnection: (up) => {
           publicCache.setSuspended(!up)
           app.log[up ? 'info' : 'warn'](
@@ -219,7 +225,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   publicCache.onInvalidate = () => {
     if (stopListening)
       database
-        .notify(PUBLIC_CACHE_CHANNEL)
+        .notify(PUBLIC_CACHE_CHANNEL, sender)
         .catch((err: unknown) => app.log.warn({ err }, 'could not tell other processes about a change'))
   }
   // Every write of a post's HTML goes through the sanitiser, whoever writes it; reads serve it as stored. Every

@@ -47,18 +47,19 @@ export interface Database {
    */
   snapshot<T>(read: (db: SqlConnection) => Promise<T>): Promise<T>
   /**
-   * Calls `onNotify` whenever anyone on this database runs `notify(channel)`, this process or another
+   * Calls `onNotify` with the payload whenever anyone on this database runs `notify(channel, payload)`, this
+   * process or another
    * (PostgreSQL LISTEN/NOTIFY; on PGlite, within the one process that holds it). On PostgreSQL the listening
    * connection is reopened when it drops, with `onConnection(false)` while it is down and `onConnection(true)`
    * once it listens again. Resolves once listening, with the function that stops.
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
-  notify(channel: string): Promise<void>
+  notify(channel: string, payload?: string): Promise<void>
   close(): Promise<void>
 }
 
 export interface ListenHandlers {
-  onNotify(): void
+  onNotify(payload: string): void
   onConnection?(up: boolean): void
 }
 
@@ -105,8 +106,8 @@ async function openPglite(dataDir: string, migrationsDir: string, template?: Blo
         pglite.transaction((tx) =>
           read({ query: (sql, params) => tx.query(sql, params), exec: (sql) => tx.exec(sql) }),
         ),
-      listen: (channel, handlers) => pglite.listen(channel, () => handlers.onNotify()),
-      notify: (channel) => notifyThrough(prisma, channel),
+      listen: (channel, handlers) => pglite.listen(channel, (payload) => handlers.onNotify(payload)),
+      notify: (channel, payload) => notifyThrough(prisma, channel, payload),
       async close() {
         await prisma.$disconnect()
         await pglite.close()
@@ -211,14 +212,14 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     appliedMigrations,
     snapshot: (read) => withPostgres(url, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', read),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
-    notify: (channel) => notifyThrough(prisma, channel),
+    notify: (channel, payload) => notifyThrough(prisma, channel, payload),
     close: () => prisma.$disconnect(),
   }
 }
 
-async function notifyThrough(prisma: PrismaClient, channel: string): Promise<void> {
+async function notifyThrough(prisma: PrismaClient, channel: string, payload = ''): Promise<void> {
   // $executeRaw: pg_notify returns void, which a query's result cannot carry.
-  await prisma.$executeRaw`SELECT pg_notify(${channel}, '')`
+  await prisma.$executeRaw`SELECT pg_notify(${channel}, ${payload})`
 }
 
 /** LISTEN on a connection of its own (a pooled one would lose it), reopened after a drop until stopped. */
@@ -230,7 +231,7 @@ async function listenPostgres(url: string, channel: string, handlers: ListenHand
   const open = async () => {
     const client = new pg.Client({ connectionString: url })
     client.on('notification', (message) => {
-      if (message.channel === channel) handlers.onNotify()
+      if (message.channel === channel) handlers.onNotify(message.payload ?? '')
     })
     const lost = () => {
       if (current !== client) return
