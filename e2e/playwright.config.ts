@@ -5,9 +5,16 @@ import { findChromium } from '../scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://127.0.0.1:${port}`
+/**
+ * A second server, on a database of its own, for the specs that change what others read (SHARED_STATE_SPECS): they
+ * run one at a time there while the other specs run beside them on the first server, instead of after them.
+ */
+const sharedStatePort = port + 1
+const sharedStateURL = `http://127.0.0.1:${sharedStatePort}`
 export const owner = { email: 'owner@wayfarer.test', password: 'correct-horse-battery' }
-/** The owner's signed-in browser state, written once per run by the setup project (tests/owner.setup.ts). */
-export const OWNER_STATE = fileURLToPath(new URL(`../test-results/.owner-state-${port}.json`, import.meta.url))
+/** The owner's signed-in browser state on the server at `url`, written once per run by a setup project. */
+export const ownerStateFor = (url: string) =>
+  fileURLToPath(new URL(`../test-results/.owner-state-${new URL(url).port}.json`, import.meta.url))
 /** The loopback fake YouTube Data API the app server is pointed at (@wayfarer/fakes, packages/fakes; deterministic uploads). */
 export const fakeYouTube = {
   port: Number(process.env.E2E_YOUTUBE_PORT ?? port + 100),
@@ -19,8 +26,8 @@ const fakeYouTubeOrigin = `http://127.0.0.1:${fakeYouTube.port}`
 const fakeGeminiPort = Number(process.env.E2E_GEMINI_PORT ?? port + 110)
 
 /**
- * Specs that change what other specs read on the one shared server: the AI settings, the demo stories and their
- * order on Home and /blog, comments' moderation state, the gallery's published photos. They run one at a time.
+ * Specs that change what other specs read: the AI settings, the demo stories and their order on Home and /blog,
+ * comments' moderation state, the gallery's published photos. They run one at a time, on the second server.
  */
 const SHARED_STATE_SPECS = [
   'admin-failures',
@@ -42,14 +49,36 @@ const SHARED_STATE_SPECS = [
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
 /** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
+const appServer = (appPort: number) => ({
+  command: `rm -rf .e2e-data/${appPort} && node apps/server/dist/main.js`,
+  cwd: '..',
+  url: `http://127.0.0.1:${appPort}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: `.e2e-data/${appPort}`,
+    ADMIN_EMAIL: owner.email,
+    ADMIN_PASSWORD: owner.password,
+    LOG_LEVEL: 'warn',
+    YOUTUBE_API_KEY: fakeYouTube.apiKey,
+    YOUTUBE_CHANNEL_ID: fakeYouTube.channelId,
+    YOUTUBE_BASE_URL: `${fakeYouTubeOrigin}/youtube/v3`,
+    GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
+  },
+})
+
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
-  // Two workers for the specs that leave the shared server as they found it (or only add what nobody else
-  // counts); the specs that change what others read (settings, the demo stories, moderation) run after them,
-  // one at a time. ARCHITECTURE.md ("Tests") says which is which.
+  // Two workers for the specs that leave the first server as they found it (or only add what nobody else counts),
+  // and beside them one for the specs that change what others read (settings, the demo stories, moderation), one
+  // at a time on the second server. ARCHITECTURE.md ("Tests") says which is which.
   fullyParallel: false,
-  workers: 2,
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -74,20 +103,25 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'setup', testMatch: /owner\.setup\.ts$/, use: { ...devices['Desktop Chrome'] } },
+    { name: 'setup', testMatch: /owner\.setup\.ts$/, use: { ...devices['Desktop Chrome'], baseURL } },
+    {
+      name: 'setup shared-state',
+      testMatch: /owner\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: sharedStateURL },
+    },
     {
       name: 'independent',
       testIgnore: SHARED_STATE_SPECS,
       dependencies: ['setup'],
-      use: { ...devices['Desktop Chrome'] },
+      workers: 2,
+      use: { ...devices['Desktop Chrome'], baseURL },
     },
     {
       name: 'shared-state',
       testMatch: SHARED_STATE_SPECS,
+      dependencies: ['setup shared-state'],
       workers: 1,
-      // After the independent specs: none of them sees what these change. (A failure there skips these.)
-      dependencies: ['setup', 'independent'],
-      use: { ...devices['Desktop Chrome'] },
+      use: { ...devices['Desktop Chrome'], baseURL: sharedStateURL },
     },
   ],
   webServer: [
@@ -109,26 +143,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      command: `rm -rf .e2e-data/${port} && node apps/server/dist/main.js`,
-      cwd: '..',
-      url: `${baseURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: `.e2e-data/${port}`,
-        ADMIN_EMAIL: owner.email,
-        ADMIN_PASSWORD: owner.password,
-        LOG_LEVEL: 'warn',
-        YOUTUBE_API_KEY: fakeYouTube.apiKey,
-        YOUTUBE_CHANNEL_ID: fakeYouTube.channelId,
-        YOUTUBE_BASE_URL: `${fakeYouTubeOrigin}/youtube/v3`,
-        GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
-      },
-    },
+    appServer(port),
+    appServer(sharedStatePort),
   ],
 })

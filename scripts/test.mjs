@@ -1,12 +1,17 @@
-// `npm test`: the whole set-up and test run on a fresh machine. Finds Chromium (or installs it, saying so), runs the
-// unit + integration tests on embedded PGlite, the integration tests that depend on the database engine again on
-// PostgreSQL when TEST_DATABASE_URL is set, then a production build and the Playwright suite in Chromium. Ends
-// with each step's time, the slowest test files and one summary line: "N passed, N failed".
-import { spawnSync } from 'node:child_process'
+// `npm test`: the whole set-up and test run on a fresh machine. Finds Chromium (or installs it, saying so) and makes
+// the production build; then two lanes run side by side: the unit + integration tests on embedded PGlite (and the
+// integration tests that depend on the database engine again on PostgreSQL when TEST_DATABASE_URL is set), and the
+// Playwright suite in Chromium. The Vitest lane keeps both cores busy; the browser lane mostly waits on pages,
+// so running them one after the other left the machine half idle for most of the run. Each line of a lane's output
+// starts with its name. Ends with each step's time, the slowest test files and one summary line:
+// "N passed, N failed".
+import { spawn } from 'node:child_process'
+import { createInterface } from 'node:readline'
 import { mkdirSync, readFileSync, existsSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { ensureChromium } from './chromium.mjs'
 
+const startedAll = Date.now()
 const results = '.test-results'
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
@@ -46,10 +51,20 @@ if (missing.length) {
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
 const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
 
-function run(name, command, args, env, report) {
-  console.log(`\n▶ ${name}\n`)
+/**
+ * Runs one step to its end; its output lines go to this process's stdout and stderr, each after `prefix`. Resolves
+ * true when it passed.
+ */
+async function run(name, command, args, env, report, prefix = '') {
+  console.log(`\n${prefix}▶ ${name}\n`)
   const started = Date.now()
-  const status = spawnSync(command, args, { stdio: 'inherit', env }).status
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env })
+  for (const [from, to] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ])
+    createInterface({ input: from }).on('line', (line) => to.write(`${prefix}${line}\n`))
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code)))
   const ms = Date.now() - started
   const json = report && existsSync(report.file) ? JSON.parse(readFileSync(report.file, 'utf8')) : undefined
   const counts = json ? report.parse(json) : { passed: status === 0 ? 1 : 0, failed: 0 }
@@ -86,29 +101,33 @@ try {
 }
 steps.push({ name: 'Chromium', ok: !!chromium, ms: Date.now() - startedBrowser, passed: 0, failed: chromium ? 0 : 1 })
 
-run(
-  'unit and integration tests (PGlite)',
-  'npx',
-  vitestArgs(`${results}/vitest-pglite.json`),
-  envWithoutDb,
-  vitestReport(`${results}/vitest-pglite.json`),
-)
-if (TEST_DATABASE_URL) {
-  run(
+const built = await run('production build', 'npm', ['run', 'build'], envWithoutDb)
+
+async function vitestLane() {
+  const prefix = '[vitest] '
+  await run(
+    'unit and integration tests (PGlite)',
+    'npx',
+    vitestArgs(`${results}/vitest-pglite.json`),
+    envWithoutDb,
+    vitestReport(`${results}/vitest-pglite.json`),
+    prefix,
+  )
+  if (!TEST_DATABASE_URL) return console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL pass)')
+  await run(
     'database-engine integration tests (PostgreSQL)',
     'npx',
     vitestArgs(`${results}/vitest-pg.json`, '.int.test.', ...ENGINE_INDEPENDENT.map((file) => `--exclude=${file}`)),
     process.env,
     vitestReport(`${results}/vitest-pg.json`),
+    prefix,
   )
-} else {
-  console.log('\n(TEST_DATABASE_URL is not set: skipping the PostgreSQL pass)')
 }
 
-const built = run('production build', 'npm', ['run', 'build'], envWithoutDb)
-if (built && chromium) {
+async function browserLane() {
+  if (!built || !chromium) return
   const file = path.resolve(results, 'playwright.json')
-  run(
+  await run(
     'browser tests (Playwright, Chromium)',
     'npx',
     ['playwright', 'test', '-c', 'e2e/playwright.config.ts'],
@@ -125,8 +144,13 @@ if (built && chromium) {
           ),
         })),
     },
+    '[browser] ',
   )
 }
+
+const startedLanes = Date.now()
+await Promise.all([vitestLane(), browserLane()])
+const lanesMs = Date.now() - startedLanes
 
 /** Every spec of a Playwright JSON suite, nested describes included. */
 function playwrightSpecs(suite) {
@@ -137,13 +161,14 @@ console.log('\n── Slowest test files ──')
 for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 8))
   console.log(`${seconds(f.ms).padStart(6)}  ${f.file}  (${f.step})`)
 
-console.log('\n── Summary ──')
+console.log('\n── Summary ── (the Vitest and browser steps ran side by side)')
 for (const s of steps)
   console.log(
     `${s.ok ? 'PASS' : 'FAIL'}  ${minutes(s.ms).padStart(13)}  ${s.name}: ${s.passed} passed, ${s.failed} failed`,
   )
 const passed = steps.reduce((n, s) => n + s.passed, 0)
 const failed = steps.reduce((n, s) => n + s.failed, 0)
-const total = steps.reduce((n, s) => n + s.ms, 0)
+const total = Date.now() - startedAll
+console.log(`\nthe two lanes together: ${minutes(lanesMs)}`)
 console.log(`\n${passed} passed, ${failed} failed in ${minutes(total)}`)
 process.exit(steps.every((s) => s.ok) ? 0 : 1)

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { expect, test, type Locator } from '@playwright/test'
-import { baseURL, owner } from '../playwright.config'
+import { owner } from '../playwright.config'
 import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 import { computedStyle, containsFocus, isOnTop } from './support/dom'
@@ -289,7 +289,10 @@ test('texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale c
   await expect(page.getByTestId('gallery-admin-image')).toHaveCount(0)
 })
 
-test('the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({ page }) => {
+test('the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({
+  page,
+  baseURL,
+}) => {
   await page.setViewportSize(phone)
   await page.goto('/gallery')
   const tiles = page.getByTestId('gallery-grid').getByRole('listitem')
@@ -318,7 +321,7 @@ test('the gallery has two columns on phones, an opaque lightbox, and thumbnails 
   expect(upload.status(), await upload.text()).toBe(200)
   const id = ((await upload.json()) as { data: { public_id: string } }).data.public_id.split('/').pop()!
   const cacheDir = fileURLToPath(
-    new URL(`../../.e2e-data/${new URL(baseURL).port}/image-cache/thumb/eager-thumbs`, import.meta.url),
+    new URL(`../../.e2e-data/${new URL(baseURL!).port}/image-cache/thumb/eager-thumbs`, import.meta.url),
   )
   await expect
     .poll(

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test'
-import { baseURL, OWNER_STATE } from '../playwright.config'
+import { baseURL, ownerStateFor } from '../playwright.config'
 import { appPaths, fillParams } from './support/route-table'
 import {
   expectNoAxeViolations,
@@ -163,7 +163,7 @@ for (const width of WIDTHS) {
     const viewport = { width, height: HEIGHTS[width] }
 
     test.beforeAll(async ({ browser }) => {
-      context = await browser.newContext({ baseURL, viewport, storageState: OWNER_STATE })
+      context = await browser.newContext({ baseURL, viewport, storageState: ownerStateFor(baseURL) })
       await fakeYouTubePlayer(context)
       page = await context.newPage()
       await watchCsp(context, page, violations)

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { ownerToken } from './support/owner-api'
-import { OWNER_STATE } from '../playwright.config'
+import { ownerState } from './support/owner-session'
 import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support/screen-checks'
 
 // Live tracking (docs/trips.md, "Live") on a phone: the owner checks in from the trip editor with the browser's
@@ -24,7 +24,7 @@ test('at 390 px: "Check in here" with the browser\'s location, then "last seen" 
   const trip = ((await made.json()) as { data: { id: number; slug: string } }).data
   const context = await browser.newContext({
     viewport: { width: 390, height: 844 },
-    storageState: OWNER_STATE,
+    storageState: ownerState(),
     geolocation: EL_CALAFATE,
     permissions: ['geolocation'],
   })

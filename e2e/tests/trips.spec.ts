@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test'
 import { messages } from '@wayfarer/api/messages'
 import { deletePost, ownerToken } from './support/owner-api'
+import { ownerState } from './support/owner-session'
 import { expectVisibleFocus, tabTo } from './support/keyboard'
-import { OWNER_STATE } from '../playwright.config'
 import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support/screen-checks'
 
 // Trips (docs/trips.md, docs/product.md "Trips"): the list, a trip page with its map and timeline, a story's day
@@ -141,7 +141,7 @@ test.describe('building a trip in the admin', () => {
       test.setTimeout(180_000)
       const context = await browser.newContext({
         viewport: { width, height: 900 },
-        storageState: OWNER_STATE,
+        storageState: ownerState(),
       })
       const page = await context.newPage()
       const title = `Keyboard Trip ${width} ${Date.now()}`

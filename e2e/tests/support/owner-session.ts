@@ -1,5 +1,8 @@
-import { expect, type Page } from '@playwright/test'
-import { OWNER_STATE } from '../../playwright.config'
+import { expect, test, type Page } from '@playwright/test'
+import { ownerStateFor } from '../../playwright.config'
+
+/** The owner's stored session on the server this test's project runs against. */
+export const ownerState = (): string => ownerStateFor(test.info().project.use.baseURL!)
 
 /**
  * Opens the dashboard as the owner with the session the setup project stored (owner.setup.ts signs in through
@@ -7,7 +10,7 @@ import { OWNER_STATE } from '../../playwright.config'
  * out must sign in on its own (signInThroughLoginScreen) instead, or it would end this shared session.
  */
 export async function asOwner(page: Page): Promise<void> {
-  await page.context().setStorageState(OWNER_STATE)
+  await page.context().setStorageState(ownerState())
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/admin$/)
 }

@@ -2,10 +2,10 @@ import fc from 'fast-check'
 import { afterAll, describe, it } from 'vitest'
 import { expectRestAnswer, ownerOnlyRoutes, requestUrl, restRequest, startFuzzServer } from './fuzz-harness'
 
-// The owner's REST paths with a valid token, 50 generated inputs each aimed at the adapter (see
+// The owner's REST paths with a valid token, 25 generated inputs each aimed at the adapter (see
 // fuzz-rest.int.test.ts). A 2xx may write (the owner asked for it); what never happens is a 5xx or an answer
 // outside the envelope.
-const RUNS = 50
+const RUNS = 25
 const { server, routes } = await startFuzzServer()
 const ownerOnly = await ownerOnlyRoutes(server, routes)
 const token = await server.ownerToken()

@@ -12,10 +12,10 @@ import {
 // Every REST path under /api, anonymously, with generated hostile input. One generic adapter builds these paths
 // from the procedures (rest/index.ts), and the tRPC fuzz already sends each procedure's schema hostile input, so
 // these runs aim at what the adapter itself could get wrong: the route's fields and aliases in query and body,
-// coercion edge cases, path parameters, the envelope. Public paths get 50 inputs each, owner-only ones 10 (each
-// must be refused), and 50 more with a valid token in fuzz-rest-owner.int.test.ts. Never a 5xx, always the
+// coercion edge cases, path parameters, the envelope. Public paths get 25 inputs each, owner-only ones 5 (each
+// must be refused), and 25 more with a valid token in fuzz-rest-owner.int.test.ts. Never a 5xx, always the
 // envelope, and a refused call writes nothing.
-const RUNS = { public: 50, ownerOnly: 10 }
+const RUNS = { public: 25, ownerOnly: 5 }
 const { server, routes } = await startFuzzServer()
 const ownerOnly = await ownerOnlyRoutes(server, routes)
 afterAll(() => server.close())

