@@ -1,6 +1,7 @@
-// Idle memory of the built server on the demo data: starts `node apps/server/dist/main.js`
+// Idle memory of the built server on the demo data: starts `node apps/server/dist/main.js` as `npm start` does
+// (with the environment its script sets: the glibc allocator settings, README "Deploying")
 // on a fresh DATA_DIR (demo content seeded), opens the main pages once, waits, and prints the resident set size.
-// Usage: node scripts/idle-rss.mjs [PORT]   (extra environment is passed through, e.g. DATABASE_URL)
+// Usage: node scripts/idle-rss.mjs [PORT]   (extra environment is passed through and wins, e.g. DATABASE_URL)
 import { spawn } from 'node:child_process'
 import { setTimeout as sleepFor } from 'node:timers/promises'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -11,10 +12,24 @@ const port = Number(process.argv[2] ?? 4390)
 const dataDir = mkdtempSync(path.join(tmpdir(), 'wf-rss-'))
 const sleep = (ms) => sleepFor(ms)
 const { fetch } = globalThis
+// The NAME=value words of the start script, so this measures what `npm start` runs.
+const startEnv = Object.fromEntries(
+  [...JSON.parse(readFileSync('package.json', 'utf8')).scripts.start.matchAll(/\b([A-Z_]+)=(\S+)/g)].map((m) => [
+    m[1],
+    m[2],
+  ]),
+)
 
 async function measure(label) {
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    env: {
+      ...startEnv,
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   })
   const exited = new Promise((resolve) => child.on('exit', resolve))
@@ -39,6 +54,7 @@ async function measure(label) {
   }
 }
 
+console.log(`environment from the start script: ${JSON.stringify(startEnv)}`)
 try {
   await measure('first start (seeds the demo content)')
   await measure('restart on the demo data')
