@@ -1,9 +1,9 @@
 // `npm test`: the whole set-up and test run on a fresh machine. Finds Chromium (or installs it, saying so) and makes
-// the production build; then two lanes run side by side: the unit + integration tests on embedded PGlite (and the
-// integration tests that depend on the database engine again on PostgreSQL when TEST_DATABASE_URL is set), and the
-// Playwright suite in Chromium. The Vitest lane keeps both cores busy; the browser lane mostly waits on pages,
-// so running them one after the other left the machine half idle for most of the run. Each line of a lane's output
-// starts with its name. Ends with each step's time, the slowest test files and one summary line:
+// the production build; then the unit + integration tests on embedded PGlite (and the integration tests that depend
+// on the database engine again on PostgreSQL when TEST_DATABASE_URL is set), then the Playwright suite in Chromium.
+// The two parts run one after the other: side by side on two cores (Vitest's workers and the servers and CLIs its
+// tests start, beside three app servers and four browsers) the browser tests missed their time limits. Each line
+// of a part's output starts with its name. Ends with each step's time, the slowest test files and one summary line:
 // "N passed, N failed".
 import { spawn } from 'node:child_process'
 import { createInterface } from 'node:readline'
@@ -148,9 +148,8 @@ async function browserLane() {
   )
 }
 
-const startedLanes = Date.now()
-await Promise.all([vitestLane(), browserLane()])
-const lanesMs = Date.now() - startedLanes
+await vitestLane()
+await browserLane()
 
 /** Every spec of a Playwright JSON suite, nested describes included. */
 function playwrightSpecs(suite) {
@@ -161,7 +160,7 @@ console.log('\n── Slowest test files ──')
 for (const f of fileTimes.sort((a, b) => b.ms - a.ms).slice(0, 8))
   console.log(`${seconds(f.ms).padStart(6)}  ${f.file}  (${f.step})`)
 
-console.log('\n── Summary ── (the Vitest and browser steps ran side by side)')
+console.log('\n── Summary ──')
 for (const s of steps)
   console.log(
     `${s.ok ? 'PASS' : 'FAIL'}  ${minutes(s.ms).padStart(13)}  ${s.name}: ${s.passed} passed, ${s.failed} failed`,
@@ -169,6 +168,5 @@ for (const s of steps)
 const passed = steps.reduce((n, s) => n + s.passed, 0)
 const failed = steps.reduce((n, s) => n + s.failed, 0)
 const total = Date.now() - startedAll
-console.log(`\nthe two lanes together: ${minutes(lanesMs)}`)
 console.log(`\n${passed} passed, ${failed} failed in ${minutes(total)}`)
 process.exit(steps.every((s) => s.ok) ? 0 : 1)
