@@ -5,6 +5,12 @@ import { findChromium } from '../scripts/chromium.mjs'
 
 const port = Number(process.env.E2E_PORT ?? 4173)
 export const baseURL = `http://127.0.0.1:${port}`
+/**
+ * A second server, on a database of its own, for the specs that change what others read (SHARED_STATE_SPECS): they
+ * run one at a time there while the other specs run beside them on the first server, instead of after them.
+ */
+const sharedStatePort = port + 1
+const sharedStateURL = `http://127.0.0.1:${sharedStatePort}`
 export const owner = { email: 'owner@wayfarer.test', password: 'correct-horse-battery' }
 /** The owner's signed-in browser state on the server at `url`, written once per run by a setup project. */
 export const ownerStateFor = (url: string) =>
@@ -21,39 +27,58 @@ const fakeGeminiPort = Number(process.env.E2E_GEMINI_PORT ?? port + 110)
 
 /**
  * Specs that change what other specs read: the AI settings, the demo stories and their order on Home and /blog,
- * comments' moderation state, the gallery's published photos. They run one at a time, each group on a server of its
- * own (a fresh database with the demo content), beside the other specs on the first server instead of after them.
- * Two groups of about the same time (npm test's summary lists the slowest spec files): one group on one server took
- * longer than all the other specs on two workers.
+ * comments' moderation state, the gallery's published photos. They run one at a time, on the second server.
  */
-const SHARED_STATE_GROUPS = [
-  ['trips', 'editor', 'comments', 'site-settings', 'owner-authoring', 'blog-paging', 'ai-settings'],
-  [
-    'keyboard-journey',
-    'screen-conventions',
-    'owner-editing',
-    'gallery',
-    'import',
-    'admin-failures',
-    'places-admin',
-    'trips-live',
-    'scheduling',
-  ],
-].map((names, i) => ({
-  name: `shared-state ${i + 1}`,
-  url: `http://127.0.0.1:${port + 1 + i}`,
-  specs: names.map((name) => new RegExp(`/${name}\\.spec\\.ts$`)),
-}))
-const servers = [baseURL, ...SHARED_STATE_GROUPS.map((group) => group.url)]
+const SHARED_STATE_SPECS = [
+  'admin-failures',
+  'ai-settings',
+  'blog-paging',
+  'comments',
+  'editor',
+  'gallery',
+  'import',
+  'keyboard-journey',
+  'owner-authoring',
+  'owner-editing',
+  'places-admin',
+  'scheduling',
+  'screen-conventions',
+  'site-settings',
+  'trips',
+  'trips-live',
+].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
+
+/** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
+const appServer = (appPort: number) => ({
+  command: `rm -rf .e2e-data/${appPort} && node apps/server/dist/main.js`,
+  cwd: '..',
+  url: `http://127.0.0.1:${appPort}/api/health`,
+  timeout: 120_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(appPort),
+    HOST: '127.0.0.1',
+    DATA_DIR: `.e2e-data/${appPort}`,
+    ADMIN_EMAIL: owner.email,
+    ADMIN_PASSWORD: owner.password,
+    LOG_LEVEL: 'warn',
+    YOUTUBE_API_KEY: fakeYouTube.apiKey,
+    YOUTUBE_CHANNEL_ID: fakeYouTube.channelId,
+    YOUTUBE_BASE_URL: `${fakeYouTubeOrigin}/youtube/v3`,
+    GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
+  },
+})
 
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
   // Two workers for the specs that leave the first server as they found it (or only add what nobody else counts),
-  // and beside them one per group of the specs that change what others read, on the group's own server.
-  // ARCHITECTURE.md ("Tests") says which is which.
+  // and beside them one for the specs that change what others read (settings, the demo stories, moderation), one
+  // at a time on the second server. ARCHITECTURE.md ("Tests") says which is which.
   fullyParallel: false,
-  workers: 4,
+  workers: 3,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -73,33 +98,31 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         // Chromium refuses some ports as unsafe (6000 is X11's): E2E_PORT may be any free port.
-        `--explicitly-allowed-ports=${servers.map((url) => new URL(url).port).join(',')}`,
+        `--explicitly-allowed-ports=${port}`,
       ],
     },
   },
   projects: [
     { name: 'setup', testMatch: /owner\.setup\.ts$/, use: { ...devices['Desktop Chrome'], baseURL } },
     {
+      name: 'setup shared-state',
+      testMatch: /owner\.setup\.ts$/,
+      use: { ...devices['Desktop Chrome'], baseURL: sharedStateURL },
+    },
+    {
       name: 'independent',
-      testIgnore: SHARED_STATE_GROUPS.flatMap((group) => group.specs),
+      testIgnore: SHARED_STATE_SPECS,
       dependencies: ['setup'],
       workers: 2,
       use: { ...devices['Desktop Chrome'], baseURL },
     },
-    ...SHARED_STATE_GROUPS.flatMap((group) => [
-      {
-        name: `setup ${group.name}`,
-        testMatch: /owner\.setup\.ts$/,
-        use: { ...devices['Desktop Chrome'], baseURL: group.url },
-      },
-      {
-        name: group.name,
-        testMatch: group.specs,
-        dependencies: [`setup ${group.name}`],
-        workers: 1,
-        use: { ...devices['Desktop Chrome'], baseURL: group.url },
-      },
-    ]),
+    {
+      name: 'shared-state',
+      testMatch: SHARED_STATE_SPECS,
+      dependencies: ['setup shared-state'],
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], baseURL: sharedStateURL },
+    },
   ],
   webServer: [
     {
@@ -120,27 +143,7 @@ export default defineConfig({
       stdout: 'ignore',
       stderr: 'pipe',
     },
-    {
-      // The built app as `npm start` runs it, one per server above, each on a fresh embedded database with the demo
-      // content, started side by side (app-servers.mjs).
-      command: `node e2e/app-servers.mjs ${servers.map((url) => new URL(url).port).join(' ')}`,
-      cwd: '..',
-      wait: { stdout: /app servers ready/ },
-      // A first start migrates and seeds the demo site; on a busy 2-core machine that can take minutes.
-      timeout: 300_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      env: {
-        HOST: '127.0.0.1',
-        ADMIN_EMAIL: owner.email,
-        ADMIN_PASSWORD: owner.password,
-        LOG_LEVEL: 'warn',
-        YOUTUBE_API_KEY: fakeYouTube.apiKey,
-        YOUTUBE_CHANNEL_ID: fakeYouTube.channelId,
-        YOUTUBE_BASE_URL: `${fakeYouTubeOrigin}/youtube/v3`,
-        GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
-      },
-    },
+    appServer(port),
+    appServer(sharedStatePort),
   ],
 })

@@ -5,7 +5,7 @@ import { showsFocus } from './support/dom'
 import { expectVisibleFocus, tabTo } from './support/keyboard'
 import { expectNoSidewaysScroll } from './support/screen-checks'
 
-// Changes the site's settings, which every page shows: a shared-state spec (SHARED_STATE_GROUPS), and it puts the
+// Changes the site's settings, which every page shows: a shared-state spec (SHARED_STATE_SPECS), and it puts the
 // settings back as they were at the end.
 
 const widths = [390, 768, 1440] as const
