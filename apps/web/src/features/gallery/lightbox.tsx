@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useEffectEvent, useRef } from 'react'
 import type { GalleryPhoto } from '@wayfarer/api/schemas'
 import { Dialog, DialogTitle } from '@wayfarer/ui'
 import { PhotoImage } from './photo-image'
@@ -25,14 +25,17 @@ export function Lightbox({ photos, index, onIndex, onClose }: LightboxProps) {
   const closeButton = useRef<HTMLButtonElement>(null)
   const step = (delta: number) => onIndex((index + delta + photos.length) % photos.length)
 
+  // One listener for the lightbox's life that always sees the index on screen: a listener re-added after each step
+  // (an effect on `index`) could still hold the previous index when the next key came before the effect ran, so a
+  // quick second ArrowLeft from the first photo stayed on it instead of wrapping to the last.
+  const onKey = useEffectEvent((e: KeyboardEvent) => {
+    if (e.key === 'ArrowLeft') step(-1)
+    else if (e.key === 'ArrowRight') step(1)
+  })
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'ArrowLeft') onIndex((index - 1 + photos.length) % photos.length)
-      else if (e.key === 'ArrowRight') onIndex((index + 1) % photos.length)
-    }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
-  }, [index, photos.length, onIndex])
+  }, [])
 
   if (!photo) return null
   return (
