@@ -147,7 +147,11 @@ export function DayMarkers({ days, at }: { days: DayMarker[]; at: MapMarkersProp
       {groupOverlappingDays(placed).map((group) => {
         const [first] = group
         if (!first) return null
-        const label = group.map((d) => d.item.label).join('; ')
+        const text = dayGroupText(group.map((d) => d.item.day))
+        // A shared marker's name starts with what it shows ("Days 4–6"), so a voice user can say what they see
+        // (WCAG 2.5.3); then each day it holds.
+        const label =
+          group.length === 1 ? first.item.label : `Days ${text}: ${group.map((d) => d.item.label).join('; ')}`
         return (
           <Marker
             key={first.item.key}
@@ -159,7 +163,7 @@ export function DayMarkers({ days, at }: { days: DayMarker[]; at: MapMarkersProp
             onClick={first.item.onSelect}
             className="flex h-7 min-w-7 items-center justify-center rounded-full bg-gray-900 px-1 text-xs font-bold whitespace-nowrap text-white hover:bg-teal-800"
           >
-            {dayGroupText(group.map((d) => d.item.day))}
+            {text}
           </Marker>
         )
       })}
