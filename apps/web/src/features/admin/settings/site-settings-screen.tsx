@@ -6,6 +6,7 @@ import { FIGURE_KINDS, type FigureKind, type SiteSettings } from '@wayfarer/api/
 import { trpc } from '../../../lib/trpc'
 import { toUserMessage } from '../../../lib/user-message'
 import { useAdminTitle } from '../../../lib/page-meta'
+import { ScreenHeader } from '../shell/screen-header'
 import { useToast } from '../shell/toast-host'
 import { siteFiguresAdminQuery, siteSettingsAdminQuery } from './queries'
 import { SocialLinksField } from './social-links-field'
@@ -50,12 +51,10 @@ function SiteSettingsForm({ saved }: { saved: SiteSettings }) {
         void form.submit()
       }}
     >
-      <div>
-        <h2 className="text-2xl font-bold text-gray-900">Site Settings</h2>
-        <p className="text-sm text-gray-600">
-          What visitors see on every page: your site&apos;s name, texts and links.
-        </p>
-      </div>
+      <ScreenHeader
+        title="Site Settings"
+        description="What visitors see on every page: your site's name, texts and links."
+      />
       <IdentitySection values={values} set={set} />
       <TextsSection values={values} set={set} />
       <Section title="Social links">
