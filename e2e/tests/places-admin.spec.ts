@@ -1,25 +1,10 @@
 import { expect, test, type APIRequestContext } from '@playwright/test'
-import sharp from 'sharp'
+import { photoWithGps } from '@wayfarer/fakes/image-host'
 import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
 // Places, the owner's side: the place picker over the offline gazetteer, the photo's GPS offered (never taken
 // without asking), and a GPX route attached in the editor.
-
-/** A JPEG as a phone writes it: GPS near Pokhara (28.2096 N, 83.9868 E) and the time it was taken. */
-const photoWithGps = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6f9a' } })
-    .jpeg()
-    .withExif({
-      IFD2: { DateTimeOriginal: '2024:03:12 07:45:00' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '28/1 12/1 3456/100',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '83/1 59/1 1234/100',
-      },
-    })
-    .toBuffer()
 
 const gpx = (body: string) => Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>${body}`)
 const walk = gpx(

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { envBoolean, parseEnv } from '@wayfarer/config/env'
 import { tileUrl } from '@wayfarer/api/schemas'
+import type { ApiConfig } from '@wayfarer/api'
 
 const optionalString = z
   .string()
@@ -172,6 +173,14 @@ function mailConfig(e: Env, publicUrl: string): MailConfig {
     leaseMs: e.MAIL_LEASE_SECONDS * 1000,
   }
 }
+
+/** The part of the configuration the procedures read (`deps.config`): the server and the seed CLI pass the same. */
+export const depsConfigOf = (config: ServerConfig, secretKey: string): ApiConfig => ({
+  publicUrl: config.publicUrl,
+  secretKey,
+  sessionTtlMs: config.sessionTtlMs,
+  sessionMaxAgeMs: config.sessionMaxAgeMs,
+})
 
 export function loadConfig(env: Record<string, string | undefined>): ServerConfig {
   const e = parseEnv(envSchema, env)

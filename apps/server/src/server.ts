@@ -32,7 +32,7 @@ import {
   type PublishedByScheduler,
 } from '@wayfarer/api'
 import { openDatabase, type Database } from '@wayfarer/db'
-import type { ServerConfig } from './config'
+import { depsConfigOf, type ServerConfig } from './config'
 import { contextFor } from './http/context'
 import { registerRest } from './rest'
 import { registerSpa } from './http/spa'
@@ -276,12 +276,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const deps: AppDeps = {
     prisma,
     databaseKind: database.kind,
-    config: {
-      publicUrl: config.publicUrl,
-      secretKey,
-      sessionTtlMs: config.sessionTtlMs,
-      sessionMaxAgeMs: config.sessionMaxAgeMs,
-    },
+    config: depsConfigOf(config, secretKey),
     now,
     rateLimitStore,
     rateLimiter: new RateLimiter(rateLimitStore, () => now().getTime()),

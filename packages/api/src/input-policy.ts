@@ -50,6 +50,14 @@ export const text = (label = 'Text', options: { error?: string } = {}) =>
       abort: true,
     })
 
+/** A list's search box: trimmed, at most 200 characters; empty is no search (undefined). */
+export const searchText = () =>
+  text('Search')
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined)
+
 /** Whether a string schema was built with `text()` (the test that walks every procedure's input asks). */
 export const isPolicyText = (schema: z.ZodString): boolean =>
   [withoutControlCharacters, wellFormed].every((fn) =>

@@ -31,6 +31,25 @@ export const fakePng = (background = '#3a7', width = 64, height = 48) =>
     .png()
     .toBuffer()
 
+/**
+ * A JPEG as a phone writes it: the camera, GPS near Pokhara (28.20960 N, 83.98676 E) and the time it was taken,
+ * for the tests of the location offered from an uploaded photo (and kept private).
+ */
+export const photoWithGps = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6f9a' } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'TestCam', Model: 'Wayfarer 1' },
+      IFD2: { DateTimeOriginal: '2024:03:12 07:45:00' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '28/1 12/1 3456/100',
+        GPSLongitudeRef: 'E',
+        GPSLongitude: '83/1 59/1 1234/100',
+      },
+    })
+    .toBuffer()
+
 /** A port nothing listens on: images there are "not answering". */
 export const DEAD_HOST = 'http://127.0.0.1:9'
 

@@ -9,6 +9,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react'
+import { Button } from './button'
 import { cx } from './class-names'
 
 const TABBABLE =
@@ -151,4 +152,26 @@ export function DialogTitle({
 }) {
   const id = useContext(TitleId)
   return createElement(as, { id, className, ...rest }, children)
+}
+
+/** A dialog's buttons at its foot, to the right: the way out (`dismiss`, a secondary button) first, then its action. */
+export function DialogActions({
+  dismiss,
+  onDismiss,
+  className,
+  children,
+}: {
+  dismiss: string
+  onDismiss: () => void
+  className?: string
+  children: ReactNode
+}) {
+  return (
+    <div className={cx('flex justify-end gap-3', className)}>
+      <Button variant="secondary" onClick={onDismiss}>
+        {dismiss}
+      </Button>
+      {children}
+    </div>
+  )
 }

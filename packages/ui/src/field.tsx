@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { cx } from './class-names'
 
 const control =
   'mt-1 w-full rounded-lg border border-gray-300 px-3 py-2 focus:border-teal-600 focus:ring-2 focus:ring-teal-600 focus:outline-none'
@@ -20,6 +21,31 @@ export function Field({ id, label, ...input }: Labelled & InputHTMLAttributes<HT
     <div>
       <FieldLabel id={id} label={label} required={input.required} />
       <input id={id} className={control} {...input} />
+    </div>
+  )
+}
+
+type VisitorInput = Pick<InputHTMLAttributes<HTMLInputElement>, 'name' | 'value' | 'onChange' | 'maxLength'>
+
+/**
+ * Who is writing, as the visitors' forms (a comment, a message) ask it: Name and Email, both required, side by side
+ * from sm up. `gap` is the form's own spacing; the ids are `<idPrefix>-name` and `<idPrefix>-email`.
+ */
+export function NameAndEmailFields({
+  idPrefix,
+  gap,
+  name,
+  email,
+}: {
+  idPrefix: string
+  gap: string
+  name: VisitorInput
+  email: VisitorInput
+}) {
+  return (
+    <div className={cx('grid sm:grid-cols-2', gap)}>
+      <Field id={`${idPrefix}-name`} label="Name" required autoComplete="name" {...name} />
+      <Field id={`${idPrefix}-email`} label="Email" type="email" required autoComplete="email" {...email} />
     </div>
   )
 }

@@ -1,26 +1,21 @@
 import { createWriteStream } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { once } from 'node:events'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { Readable } from 'node:stream'
 import yazl from 'yazl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importArchive, ImportFileError, LocalImageStore } from '@wayfarer/api'
 import { startTestServer, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 
 // Small zips that unpack into far more than they hold: each is refused at a limit that fits the entry, while it
 // streams, with nothing imported and without the server's memory growing with what the zip unfolds to.
 let server: TestServer
-let dir: string
+const inScratch = scratchDir('wayfarer-zip-bombs-')
 beforeAll(async () => {
   server = await startTestServer()
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-zip-bombs-'))
 })
-afterAll(async () => {
-  await server.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 const header =
   '{"format":"wayfarer-export","version":1,"exported_at":"2026-01-01T00:00:00.000Z","public_url":"https://x.test",'
@@ -40,7 +35,7 @@ function streamOf(...parts: (string | number)[]): Readable {
 
 async function zipOf(name: string, entries: [string, Buffer | Readable][]): Promise<string> {
   const zip = new yazl.ZipFile()
-  const file = path.join(dir, name)
+  const file = inScratch(name)
   const out = createWriteStream(file)
   zip.outputStream.pipe(out)
   for (const [entry, data] of entries)

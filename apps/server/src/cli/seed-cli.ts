@@ -16,7 +16,7 @@ import {
 } from '@wayfarer/api'
 import path from 'node:path'
 import pino from 'pino'
-import { loadConfig } from '../config'
+import { depsConfigOf, loadConfig } from '../config'
 import { ensureAdmin, seedDemoContentIfEmpty } from '../seed'
 import { resolveSecretKey } from '../secret-key'
 
@@ -35,12 +35,7 @@ try {
   const deps: AppDeps = {
     prisma,
     databaseKind: database.kind,
-    config: {
-      publicUrl: config.publicUrl,
-      secretKey,
-      sessionTtlMs: config.sessionTtlMs,
-      sessionMaxAgeMs: config.sessionMaxAgeMs,
-    },
+    config: depsConfigOf(config, secretKey),
     now: () => new Date(),
     rateLimitStore,
     rateLimiter: new RateLimiter(rateLimitStore),

@@ -1,6 +1,3 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { PassThrough } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
@@ -14,15 +11,16 @@ const logLines: string[] = []
 const zodWording = /expected|Too big|Too small|Invalid input|received/i
 
 beforeAll(async () => {
-  // A minimal web build, so HTML routes render the SPA shell.
-  const dist = mkdtempSync(path.join(tmpdir(), 'wf-dist-'))
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
-  )
   const logStream = new PassThrough()
   logStream.on('data', (chunk: Buffer) => logLines.push(...chunk.toString().split('\n').filter(Boolean)))
-  server = await startTestServer({ config: { webDistDir: dist, logLevel: 'info' }, logStream })
+  server = await startTestServer({
+    // A minimal web build, so HTML routes render the SPA shell.
+    appShell: {
+      'index.html': '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div></body></html>',
+    },
+    config: { logLevel: 'info' },
+    logStream,
+  })
   postId = (await createCommentablePosts(server.database.prisma)).published.id
 })
 afterAll(() => server.close())

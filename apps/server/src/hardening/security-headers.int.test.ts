@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createReadingFixtures } from '../testing/reading-fixtures'
@@ -9,14 +6,14 @@ import { createReadingFixtures } from '../testing/reading-fixtures'
 // Security headers on HTML, API, media, feeds and errors; a CSP that allows the page's
 // own JSON-LD by hash (deterministic per body, so cached pages stay valid).
 let server: TestServer
-let dist: string
 beforeAll(async () => {
-  dist = mkdtempSync(path.join(tmpdir(), 'wf-dist-'))
-  writeFileSync(
-    path.join(dist, 'index.html'),
-    '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
-  )
-  server = await startTestServer({ config: { webDistDir: dist, publicUrl: 'https://travels.example.com' } })
+  server = await startTestServer({
+    appShell: {
+      'index.html':
+        '<!doctype html><html><head><!--app-head--></head><body><div id="root"></div><script type="module" src="/assets/app.js"></script></body></html>',
+    },
+    config: { publicUrl: 'https://travels.example.com' },
+  })
   await createReadingFixtures(server.database.prisma, [{ slug: 'lisbon-trams', title: 'Lisbon by Tram' }])
 })
 afterAll(() => server.close())
@@ -79,7 +76,7 @@ describe('security headers', () => {
 describe('with raster map tiles configured (MAP_TILES_URL)', () => {
   it('lets pages load images from the tile server only, and tells the map to use it', async () => {
     const tiles = { url: 'https://tile.example.org/{z}/{x}/{y}.png', attribution: '© Example contributors' }
-    const withTiles = await startTestServer({ config: { webDistDir: dist, mapTiles: tiles } })
+    const withTiles = await startTestServer({ config: { webDistDir: server.webDistDir, mapTiles: tiles } })
     try {
       const imgSrc = (csp: unknown) =>
         String(csp)

@@ -1,27 +1,12 @@
 import exifr from 'exifr'
 import sharp from 'sharp'
+import { photoWithGps } from '@wayfarer/fakes/image-host'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type Api, type TestServer } from '../testing/test-server'
 import { createStory, gpxOf } from './places.fixtures'
 
 let server: TestServer
 let owner: Api
-
-/** A JPEG as a phone writes it: GPS (Pokhara, 28.20960 N 83.98676 E) and the time it was taken. */
-const photoWithGps = () =>
-  sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a6f9a' } })
-    .jpeg()
-    .withExif({
-      IFD0: { Make: 'TestCam', Model: 'Wayfarer 1' },
-      IFD2: { DateTimeOriginal: '2024:03:12 07:45:00' },
-      IFD3: {
-        GPSLatitudeRef: 'N',
-        GPSLatitude: '28/1 12/1 3456/100',
-        GPSLongitudeRef: 'E',
-        GPSLongitude: '83/1 59/1 1234/100',
-      },
-    })
-    .toBuffer()
 
 const gpsIn = async (bytes: Buffer | Uint8Array) => {
   const exif = (await exifr.parse(Buffer.from(bytes), { gps: true, tiff: true, exif: true }).catch(() => undefined)) as

@@ -1,37 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
-import { createReadingFixtures } from '../testing/reading-fixtures'
+import { createReadingFixtures, readingStories } from '../testing/reading-fixtures'
 
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
-  await createReadingFixtures(server.app.deps.prisma, [
-    {
-      slug: 'annapurna-circuit',
-      title: 'Ten Days on the Annapurna Circuit',
-      category: 'adventure',
-      daysAgo: 1,
-      excerpt: 'Teahouses and high passes on a long hike.',
-      location: { name: 'Annapurna Circuit', city: 'Pokhara', country: 'Nepal' },
-    },
-    {
-      slug: 'el-nido',
-      title: 'Island Hopping in El Nido',
-      category: 'beach',
-      daysAgo: 2,
-      excerpt: 'Lagoons and a short hike.',
-      location: { name: 'El Nido', city: 'El Nido', country: 'Philippines' },
-    },
-    {
-      slug: 'sahara-night',
-      title: 'A Night in the Sahara',
-      category: 'adventure',
-      daysAgo: 3,
-      location: { name: 'Erg Chebbi', city: 'Merzouga', country: 'Morocco' },
-    },
-    { slug: 'packing-light', title: 'How We Pack Light', category: null, daysAgo: 4 },
-    { slug: 'secret-draft', title: 'Draft About the Annapurna', status: 'draft', category: 'adventure', daysAgo: 0 },
-  ])
+  await createReadingFixtures(server.app.deps.prisma, readingStories)
 })
 afterAll(() => server.close())
 

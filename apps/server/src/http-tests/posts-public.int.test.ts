@@ -1,45 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
-import { createReadingFixtures } from '../testing/reading-fixtures'
+import { createReadingFixtures, readingStories } from '../testing/reading-fixtures'
 
 let server: TestServer
 beforeAll(async () => {
   server = await startTestServer()
   // Written through the server's own database client, as every writer does (post HTML is sanitised on write).
   await createReadingFixtures(server.app.deps.prisma, [
-    {
-      slug: 'annapurna-circuit',
-      title: 'Ten Days on the Annapurna Circuit',
-      category: 'adventure',
-      daysAgo: 1,
-      views: 10,
-      excerpt: 'Teahouses and high passes on a long hike.',
-      tags: ['Hiking', 'Budget'],
-      location: { name: 'Annapurna Circuit', city: 'Pokhara', country: 'Nepal' },
-    },
-    {
-      slug: 'el-nido',
-      title: 'Island Hopping in El Nido',
-      category: 'beach',
-      daysAgo: 2,
-      tags: ['Islands'],
-      excerpt: 'Lagoons without the crowds, and a short hike to a viewpoint.',
-      location: { name: 'El Nido', city: 'El Nido', country: 'Philippines' },
-    },
-    {
-      slug: 'sahara-night',
-      title: 'A Night in the Sahara',
-      category: 'adventure',
-      daysAgo: 3,
-      location: { name: 'Erg Chebbi', city: 'Merzouga', country: 'Morocco' },
-    },
-    {
-      slug: 'packing-light',
-      title: 'How We Pack Light',
-      category: null,
-      daysAgo: 4,
-      excerpt: '100% carry-on: the list.',
-    },
+    ...readingStories,
     {
       slug: 'unsafe-body',
       title: 'A Post With Unsafe Markup',
@@ -49,7 +17,6 @@ beforeAll(async () => {
         '<p>ok</p><script>alert(1)</script><img src="/media/x.webp" onerror="alert(2)"><a href="javascript:alert(3)">x</a>',
       featuredImage: 'javascript:alert(4)',
     },
-    { slug: 'secret-draft', title: 'Draft About the Annapurna', status: 'draft', category: 'adventure', daysAgo: 0 },
     {
       slug: 'old-archived',
       title: 'Archived Annapurna Memories',

@@ -1,6 +1,3 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
@@ -9,21 +6,18 @@ import { createReadingFixtures } from '../testing/reading-fixtures'
 // Every text answer above 1 KB is compressed when the client accepts it — an asset
 // (compressed at build time), an API answer and a page (compressed per request).
 let server: TestServer
-let distDir: string
 const script = `console.log(${JSON.stringify('a travel story '.repeat(300))})\n`
 
 beforeAll(async () => {
   // A stand-in for apps/web's build: index.html, one hashed script and the copies the build step writes.
-  distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-compress-'))
-  mkdirSync(path.join(distDir, 'assets'))
-  writeFileSync(
-    path.join(distDir, 'index.html'),
-    `<!doctype html><html><head>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>`,
-  )
-  writeFileSync(path.join(distDir, 'assets', 'app-abc123.js'), script)
-  writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script))
-  writeFileSync(path.join(distDir, 'assets', 'app-abc123.js.gz'), gzipSync(script))
-  server = await startTestServer({ config: { webDistDir: distDir } })
+  server = await startTestServer({
+    appShell: {
+      'index.html': `<!doctype html><html><head>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>`,
+      'assets/app-abc123.js': script,
+      'assets/app-abc123.js.br': brotliCompressSync(script),
+      'assets/app-abc123.js.gz': gzipSync(script),
+    },
+  })
   await createReadingFixtures(server.database.prisma, [
     {
       slug: 'long-road',
@@ -34,10 +28,7 @@ beforeAll(async () => {
     },
   ])
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(distDir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 const get = (url: string, acceptEncoding?: string) =>
   server.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} })

@@ -38,23 +38,18 @@ export function registerNewsletterRoutes(app: FastifyInstance, deps: AppDeps): v
     scope.get('/newsletter/confirm', async (request, reply) =>
       page(deps, reply, await confirmByLink(deps, tokenOf(request.query)), messages.newsletter.confirmed, 'Subscribed'),
     )
-    scope.get('/newsletter/unsubscribe', async (request, reply) =>
-      page(
-        deps,
-        reply,
-        await unsubscribeByLink(deps, tokenOf(request.query)),
-        messages.newsletter.unsubscribed,
-        'Unsubscribed',
-      ),
-    )
-    scope.post('/newsletter/unsubscribe', async (request, reply) =>
-      page(
-        deps,
-        reply,
-        await unsubscribeByLink(deps, tokenOf(request.query)),
-        messages.newsletter.unsubscribed,
-        'Unsubscribed',
-      ),
-    )
+    // The link (GET) and the one-click POST do the same: the token is in the query either way.
+    scope.route({
+      method: ['GET', 'POST'],
+      url: '/newsletter/unsubscribe',
+      handler: async (request, reply) =>
+        page(
+          deps,
+          reply,
+          await unsubscribeByLink(deps, tokenOf(request.query)),
+          messages.newsletter.unsubscribed,
+          'Unsubscribed',
+        ),
+    })
   })
 }

@@ -1,27 +1,22 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { checkFileSize, detectFormat, importSiteFile, ImportFileError } from '@wayfarer/api'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import { startTestServer, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 import { acceptanceWxr } from '../testing/import-fixtures'
 
 let server: TestServer
-let dir: string
 const SECRET = 'TOP-SECRET-MARKER-7d1f'
 
+const inScratch = scratchDir('wayfarer-bad-')
 beforeAll(async () => {
   server = await startTestServer()
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bad-'))
 })
-afterAll(async () => {
-  await server.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 async function importText(name: string, text: string, format: 'wordpress' | 'ghost' = 'wordpress', siteUrl?: string) {
-  const file = path.join(dir, name)
+  const file = inScratch(name)
   await writeFile(file, text)
   const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
   return importSiteFile(server.app.deps, file, { format, dryRun: false, ownerId: owner.id, copyImages: false, siteUrl })
@@ -37,7 +32,7 @@ const refusal = async (promise: Promise<unknown>) => {
 
 describe('bad import files are refused with a clear message and nothing written', () => {
   it('an XXE file (external entity pointing at a real file) is refused without reading the file', async () => {
-    const secretFile = path.join(dir, 'secret.txt')
+    const secretFile = inScratch('secret.txt')
     await writeFile(secretFile, SECRET)
     const xxe = acceptanceWxr('http://old.test')
       .replace('<rss ', `<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file://${secretFile}">]>\n<rss `)
@@ -89,7 +84,7 @@ describe('bad import files are refused with a clear message and nothing written'
   })
 
   it('unknown bytes and oversized files are refused before parsing', async () => {
-    const binary = path.join(dir, 'photo.bin')
+    const binary = inScratch('photo.bin')
     await writeFile(binary, Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))
     expect(await refusal(detectFormat(binary))).toMatch(/Unrecognised file/)
     expect(await refusal(checkFileSize(binary, 4))).toMatch(/limit is 0 MB/)

@@ -1,22 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile } from '@wayfarer/api'
 import { startTestServer, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 import { startFakeImageHost, type FakeImageHost } from '@wayfarer/fakes/image-host'
 import { ghostExport, writeFixture } from '../testing/import-fixtures'
 
 let host: FakeImageHost
-let dir: string
+const inScratch = scratchDir('wayfarer-ghost-')
 beforeAll(async () => {
   host = await startFakeImageHost()
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-ghost-'))
 })
-afterAll(async () => {
-  await host.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => host.close())
 
 describe.each([
   ['with the {db:[…]} wrapper', true],
@@ -26,7 +20,7 @@ describe.each([
   let file: string
   beforeAll(async () => {
     server = await startTestServer()
-    file = await writeFixture(path.join(dir, `ghost-${wrapped}.json`), JSON.stringify(ghostExport({ wrapped })))
+    file = await writeFixture(inScratch(`ghost-${wrapped}.json`), JSON.stringify(ghostExport({ wrapped })))
   })
   afterAll(() => server.close())
   const run = async () => {

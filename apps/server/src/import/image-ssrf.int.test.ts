@@ -1,12 +1,12 @@
 import { fakePng, startFakeImageHost, type FakeImageAnswer, type FakeImageHost } from '@wayfarer/fakes/image-host'
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { IMAGE_NOT_COPIED, importSiteFile, LocalImageStore, type ImportReport } from '@wayfarer/api'
 import { defaultWxrSite, wxrDocument, type WxrItem } from '@wayfarer/api/import-fixtures'
 import type { ImportJob, UploadedImport } from '@wayfarer/api/schemas'
 import { startTestServer, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 
 // A hostile export chooses the addresses of its images. A listener on the loopback interface (IPv4 and IPv6)
 // serves a real PNG as the "secret": had the import fetched it, it would be stored and served to anyone under
@@ -14,8 +14,8 @@ import { startTestServer, type TestServer } from '../testing/test-server'
 let secret: FakeImageHost
 let port: number
 let server: TestServer
-let dir: string
 
+const inScratch = scratchDir('wayfarer-ssrf-')
 beforeAll(async () => {
   const png = await fakePng('#d00', 8, 8)
   secret = await startFakeImageHost({
@@ -29,12 +29,10 @@ beforeAll(async () => {
   })
   port = secret.port
   server = await startTestServer({ config: { importMaxMb: { cli: 20, upload: 1 } } })
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-ssrf-'))
 }, 60_000)
 afterAll(async () => {
   await server.close()
   await secret.close()
-  await rm(dir, { recursive: true, force: true })
 })
 beforeEach(() => {
   secret.requests.length = 0
@@ -65,7 +63,7 @@ function hostileWxr(siteUrl: string, images: string[]): string {
 }
 
 async function importFile(text: string, siteUrl?: string): Promise<ImportReport> {
-  const file = path.join(dir, `hostile-${Date.now()}.xml`)
+  const file = inScratch(`hostile-${Date.now()}.xml`)
   await writeFile(file, text)
   const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
   return importSiteFile(server.app.deps, file, { format: 'wordpress', dryRun: false, ownerId: owner.id, siteUrl })

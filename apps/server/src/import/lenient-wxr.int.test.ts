@@ -1,10 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, ImportFileError, type ImportReport } from '@wayfarer/api'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import { startTestServer, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 
 // Real exports carry a bare "&", a control character or a stray byte; WordPress's own importer reads them.
 // The two fixtures come from the Ghost team's WordPress migrator (see fixtures/README.md): before this, both
@@ -14,15 +14,11 @@ const UNSPLASH =
   'https://images.unsplash.com/photo-1601276861758-2d9c5ca69a17?ixlib=rb-1.2.1&ixid=eyJhcHBfaWQiOjEyMDd9&auto=format&fit=crop&w=1268&q=80'
 
 let server: TestServer
-let dir: string
+const inScratch = scratchDir('wayfarer-lenient-')
 beforeAll(async () => {
   server = await startTestServer()
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-lenient-'))
 })
-afterAll(async () => {
-  await server.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 async function run(file: string, dryRun: boolean): Promise<ImportReport> {
   const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
@@ -80,7 +76,7 @@ describe('WordPress exports with well-known damage are read, and the repairs rep
               : Buffer.from(part),
         ),
     )
-    const file = path.join(dir, 'damaged.xml')
+    const file = inScratch('damaged.xml')
     await writeFile(file, bytes)
     const expected = [
       { line: lineOf('BELL_CHAR'), message: 'control characters (not allowed in XML) were removed (2 times)' },
@@ -103,7 +99,7 @@ describe('WordPress exports with well-known damage are read, and the repairs rep
       '<rss ',
       '<!DOCTYPE rss [<!ENTITY x "y">]>\n<rss ',
     )
-    const file = path.join(dir, 'dtd.xml')
+    const file = inScratch('dtd.xml')
     await writeFile(file, text.replace('<![CDATA[A & B]]>', 'A & B'))
     const error = await run(file, false).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ImportFileError)

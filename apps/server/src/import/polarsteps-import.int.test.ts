@@ -1,5 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Readable } from 'node:stream'
 import exifr from 'exifr'
@@ -8,25 +7,22 @@ import { importPolarsteps, ImportFileError, LocalImageStore, type ImportReport }
 import type { ImportJob, TripPage, UploadedImport } from '@wayfarer/api/schemas'
 import { settledImport } from '../testing/import-fixtures'
 import { startTestServer, type Api, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 import { icelandExport, icelandTrip, writeZip, type ZipPart } from '@wayfarer/api/polarsteps-fixtures'
 
 // Polarsteps' "download a copy of your data" zip, built here in its layout: one trip, two steps with a photo each
 // (GPS in their EXIF), a video, the tracked route and the account's folder.
 let server: TestServer
 let owner: Api
-let dir: string
 let good: string
 
+const inScratch = scratchDir('wayfarer-polarsteps-')
 beforeAll(async () => {
   server = await startTestServer({ config: { importMaxMb: { cli: 200, upload: 1 }, scheduleCheckMs: 600_000 } })
   owner = await server.api.asOwner()
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-polarsteps-'))
-  good = await writeZip(path.join(dir, 'export.zip'), await icelandExport())
+  good = await writeZip(inScratch('export.zip'), await icelandExport())
 }, 60_000)
-afterAll(async () => {
-  await server.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 const run = (file: string, dryRun = false, publish = true) =>
   importPolarsteps(server.app.deps, file, {
@@ -144,17 +140,17 @@ describe('a zip that is not a whole Polarsteps export is refused whole', () => {
     expect([await rows(), await stored()]).toEqual(before)
     return (error as Error).message
   }
-  const zip = async (name: string, parts: ZipPart[]) => writeZip(path.join(dir, name), parts)
+  const zip = async (name: string, parts: ZipPart[]) => writeZip(inScratch(name), parts)
   const withOther = async (name: string, extra: ZipPart[]) =>
     // Other Polarsteps ids, so nothing of it is known from the runs above: a refusal is not "already imported".
     zip(name, [...(await icelandExport(1111)), ...extra])
 
   it('not a zip, or a zip cut short', async () => {
-    const text = path.join(dir, 'notes.zip')
+    const text = inScratch('notes.zip')
     await writeFile(text, 'just some notes')
     expect(await refused(text)).toMatch(/^This is not a readable zip archive/)
     const whole = await readFile(await withOther('whole.zip', []))
-    const cut = path.join(dir, 'cut.zip')
+    const cut = inScratch('cut.zip')
     await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.7)))
     expect(await refused(cut)).toMatch(/^This is not a readable zip archive .*Is it complete\?/)
   })
@@ -198,7 +194,7 @@ describe('Admin → Settings → Import/Export takes a Polarsteps export', () =>
   const settled = (id: string) => settledImport(owner, id)
 
   it('recognises it, checks it and imports it as drafts', async () => {
-    const bytes = await readFile(await writeZip(path.join(dir, 'upload.zip'), await icelandExport(5000)))
+    const bytes = await readFile(await writeZip(inScratch('upload.zip'), await icelandExport(5000)))
     const res = await owner.upload('/api/import/upload', {
       field: 'file',
       bytes,

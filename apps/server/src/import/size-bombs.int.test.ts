@@ -1,26 +1,21 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { writeFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, ImportFileError } from '@wayfarer/api'
 import { defaultWxrSite, plainWxrPost, wxrDocument, wxrFooter, wxrHeader } from '@wayfarer/api/import-fixtures'
 import { startTestServer, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 
 // Small files that unfold into a great deal of work: each is refused at a limit that fits what a real export
 // holds, before the server's memory grows with the file.
 let server: TestServer
-let dir: string
+const inScratch = scratchDir('wayfarer-bombs-')
 beforeAll(async () => {
   server = await startTestServer()
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-bombs-'))
 })
-afterAll(async () => {
-  await server.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 async function refusal(name: string, body: string | Buffer, format: 'wordpress' | 'ghost' = 'wordpress') {
-  const file = path.join(dir, name)
+  const file = inScratch(name)
   await writeFile(file, body)
   const owner = await server.database.prisma.user.findFirstOrThrow({ orderBy: { id: 'asc' } })
   const before = process.memoryUsage().heapUsed
@@ -63,7 +58,7 @@ describe('WordPress exports are read in bounded memory', () => {
   })
 
   it('a real export still reads: 500 stories with comments', async () => {
-    const file = path.join(dir, 'fine.xml')
+    const file = inScratch('fine.xml')
     await writeFile(
       file,
       wxrDocument(

@@ -1,13 +1,12 @@
 import { spawn } from 'node:child_process'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { scratchDir } from '../testing/scratch-dir'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import { icelandExport, writeZip } from '@wayfarer/api/polarsteps-fixtures'
 
 const serverDir = path.resolve(import.meta.dirname, '../..')
-let dir: string
 let file: string
 
 function cli(
@@ -33,9 +32,9 @@ function cli(
   })
 }
 
+const inScratch = scratchDir('wayfarer-cli-')
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-cli-'))
-  file = path.join(dir, 'site.xml')
+  file = inScratch('site.xml')
   await writeFile(
     file,
     wxrDocument(
@@ -44,11 +43,10 @@ beforeAll(async () => {
     ),
   )
 })
-afterAll(() => rm(dir, { recursive: true, force: true }))
 
 describe('npm run import (CLI) on the embedded database', () => {
   it('dry run, import with progress output, then a second run that creates nothing', async () => {
-    const env = { DATA_DIR: path.join(dir, 'data') }
+    const env = { DATA_DIR: inScratch('data') }
     const dry = await cli(['wordpress', file, '--dry-run'], env)
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toMatch(/Dry run \(nothing was written\): wordpress from https:\/\/old-blog\.example/)
@@ -68,14 +66,14 @@ describe('npm run import (CLI) on the embedded database', () => {
 
   it('explains what to do when the server holds the embedded database, and refuses wrong files', async () => {
     // A data directory a running server holds: the lock file names a live process (this one).
-    const locked = path.join(dir, 'locked')
+    const locked = inScratch('locked')
     await mkdir(locked)
     await writeFile(path.join(locked, 'wayfarer.pid'), String(process.pid))
     // Three independent refusals: started together, so their start-up (tsx, the server's modules) overlaps.
     const [busy, wrong, usage] = await Promise.all([
       cli(['wordpress', file], { DATA_DIR: locked }),
-      cli(['ghost', file], { DATA_DIR: path.join(dir, 'data') }),
-      cli(['wordpress'], { DATA_DIR: path.join(dir, 'data') }),
+      cli(['ghost', file], { DATA_DIR: inScratch('data') }),
+      cli(['wordpress'], { DATA_DIR: inScratch('data') }),
     ])
     expect(busy.code).toBe(1)
     expect(busy.stderr).toMatch(/Stop the server first .*or import through Admin → Settings → Import\/Export/s)
@@ -86,8 +84,8 @@ describe('npm run import (CLI) on the embedded database', () => {
   }, 120_000)
 
   it('moves a Polarsteps export in: a dry run, then the import with --publish', async () => {
-    const zip = await writeZip(path.join(dir, 'polarsteps.zip'), await icelandExport())
-    const env = { DATA_DIR: path.join(dir, 'polarsteps-data') }
+    const zip = await writeZip(inScratch('polarsteps.zip'), await icelandExport())
+    const env = { DATA_DIR: inScratch('polarsteps-data') }
     const dry = await cli(['polarsteps', zip, '--dry-run'], env)
     expect(dry.code, dry.stderr).toBe(0)
     expect(dry.stdout).toContain('Dry run (nothing was written): polarsteps')

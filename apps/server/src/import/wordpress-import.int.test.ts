@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { importSiteFile, type ImportReport } from '@wayfarer/api'
 import { startTestServer, type Api, type TestServer } from '../testing/test-server'
+import { scratchDir } from '../testing/scratch-dir'
 import { DEAD_HOST, startFakeImageHost, type FakeImageHost } from '@wayfarer/fakes/image-host'
 import { acceptanceWxr, writeFixture } from '../testing/import-fixtures'
 
 let server: TestServer
 let host: FakeImageHost
-let dir: string
 let file: string
 let owner: Api
 let dryRun: ImportReport
@@ -42,12 +39,12 @@ const counts = async () => {
   }
 }
 
+const inScratch = scratchDir('wayfarer-wxr-')
 beforeAll(async () => {
   host = await startFakeImageHost()
   server = await startTestServer()
   owner = await server.api.asOwner()
-  dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-wxr-'))
-  file = await writeFixture(path.join(dir, 'export.xml'), acceptanceWxr(host.url))
+  file = await writeFixture(inScratch('export.xml'), acceptanceWxr(host.url))
   dryRun = await run(true)
   first = await run(false)
   second = await run(false)
@@ -55,7 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server.close()
   await host.close()
-  await rm(dir, { recursive: true, force: true })
 })
 
 describe('WordPress import (WXR)', () => {

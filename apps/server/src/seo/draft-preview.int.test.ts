@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../testing/test-server'
 import { createReadingFixtures } from '../testing/reading-fixtures'
@@ -8,26 +5,22 @@ import { createStory, gpxOf } from '../http-tests/places.fixtures'
 
 // "View" on a draft opens /blog/{slug}?preview=<signed, expiring token> for the owner only.
 let server: TestServer
-let distDir: string
 let clock = new Date('2026-05-01T10:00:00Z')
 let draftId: number
 
 beforeAll(async () => {
-  distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-preview-'))
-  writeFileSync(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><title>x</title>\n<!--app-head-->\n</head><body></body></html>',
-  )
-  server = await startTestServer({ config: { webDistDir: distDir }, deps: { now: () => clock } })
+  server = await startTestServer({
+    appShell: {
+      'index.html': '<!doctype html><html><head><title>x</title>\n<!--app-head-->\n</head><body></body></html>',
+    },
+    deps: { now: () => clock },
+  })
   await createReadingFixtures(server.database.prisma, [
     { slug: 'secret-draft', title: 'Secret Draft', status: 'draft' },
   ])
   draftId = (await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'secret-draft' } })).id
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(distDir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 const trpcCall = async (procedure: string, input: unknown, token?: string, method: 'GET' | 'POST' = 'POST') => {
   const headers = token ? { authorization: `Bearer ${token}` } : {}

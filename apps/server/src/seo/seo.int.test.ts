@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { z } from 'zod'
@@ -21,29 +18,25 @@ const pageQueries = (block: unknown): unknown[] => {
   return queries.slice(0, -1)
 }
 let server: TestServer
-let distDir: string
 
 beforeAll(async () => {
-  // A stand-in for apps/web's build: only index.html with its head marker matters here.
-  distDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-seo-'))
-  writeFileSync(
-    path.join(distDir, 'index.html'),
-    '<!doctype html><html><head><meta charset="UTF-8" /><title>Placeholder</title>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>',
-  )
-  // The build manifest's part the server reads: the entry's chunks are in index.html already, a page's own are not.
-  mkdirSync(path.join(distDir, '.vite'))
-  writeFileSync(
-    path.join(distDir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
-      '_shared.js': { file: 'assets/shared-1.js' },
-      '_story.js': { file: 'assets/story-1.js', imports: ['_shared.js'] },
-      'src/routes/_public.tsx?tsr-split=component': { file: 'assets/layout-1.js', imports: ['_shared.js'] },
-      'src/routes/_public/blog/$slug.tsx?tsr-split=component': { file: 'assets/slug-1.js', imports: ['_story.js'] },
-      'src/routes/_public/blog/index.tsx?tsr-split=component': { file: 'assets/blog-1.js', imports: ['_shared.js'] },
-    }),
-  )
-  server = await startTestServer({ config: { webDistDir: distDir, publicUrl } })
+  server = await startTestServer({
+    // A stand-in for apps/web's build: index.html with its head marker, and the build manifest's part the server
+    // reads (the entry's chunks are in index.html already, a page's own are not).
+    appShell: {
+      'index.html':
+        '<!doctype html><html><head><meta charset="UTF-8" /><title>Placeholder</title>\n<!--app-head-->\n</head><body><div id="root"></div></body></html>',
+      '.vite/manifest.json': JSON.stringify({
+        'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_shared.js'] },
+        '_shared.js': { file: 'assets/shared-1.js' },
+        '_story.js': { file: 'assets/story-1.js', imports: ['_shared.js'] },
+        'src/routes/_public.tsx?tsr-split=component': { file: 'assets/layout-1.js', imports: ['_shared.js'] },
+        'src/routes/_public/blog/$slug.tsx?tsr-split=component': { file: 'assets/slug-1.js', imports: ['_story.js'] },
+        'src/routes/_public/blog/index.tsx?tsr-split=component': { file: 'assets/blog-1.js', imports: ['_shared.js'] },
+      }),
+    },
+    config: { publicUrl },
+  })
   await createReadingFixtures(server.database.prisma, [
     {
       slug: 'annapurna-circuit',
@@ -73,10 +66,7 @@ beforeAll(async () => {
   for (const [slug, countryCode] of countries)
     await server.database.prisma.post.update({ where: { slug }, data: { countryCode } })
 })
-afterAll(async () => {
-  await server.close()
-  rmSync(distDir, { recursive: true, force: true })
-})
+afterAll(() => server.close())
 
 const metaContent = (html: string, attribute: string, key: string) =>
   new RegExp(`<meta ${attribute}="${key}" content="([^"]*)"`).exec(html)?.[1]

@@ -15,6 +15,47 @@ export interface ReadingFixturePost {
 }
 
 /**
+ * The blog's reading stories: four published a day apart (three with a place, two with tags) and a draft. The
+ * list, cards and search tests read them; a test adds its own after them.
+ */
+export const readingStories: ReadingFixturePost[] = [
+  {
+    slug: 'annapurna-circuit',
+    title: 'Ten Days on the Annapurna Circuit',
+    category: 'adventure',
+    daysAgo: 1,
+    views: 10,
+    excerpt: 'Teahouses and high passes on a long hike.',
+    tags: ['Hiking', 'Budget'],
+    location: { name: 'Annapurna Circuit', city: 'Pokhara', country: 'Nepal' },
+  },
+  {
+    slug: 'el-nido',
+    title: 'Island Hopping in El Nido',
+    category: 'beach',
+    daysAgo: 2,
+    tags: ['Islands'],
+    excerpt: 'Lagoons without the crowds, and a short hike to a viewpoint.',
+    location: { name: 'El Nido', city: 'El Nido', country: 'Philippines' },
+  },
+  {
+    slug: 'sahara-night',
+    title: 'A Night in the Sahara',
+    category: 'adventure',
+    daysAgo: 3,
+    location: { name: 'Erg Chebbi', city: 'Merzouga', country: 'Morocco' },
+  },
+  {
+    slug: 'packing-light',
+    title: 'How We Pack Light',
+    category: null,
+    daysAgo: 4,
+    excerpt: '100% carry-on: the list.',
+  },
+  { slug: 'secret-draft', title: 'Draft About the Annapurna', status: 'draft', category: 'adventure', daysAgo: 0 },
+]
+
+/**
  * A small, fully known set of categories, tags and posts for the reading tests (the demo seed is too large
  * to reason about). Dates count back from `now`, so "newest first" is checkable.
  */

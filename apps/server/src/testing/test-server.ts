@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
@@ -30,8 +30,24 @@ export interface TestServerOptions {
   deps?: Partial<AppDeps>
   logStream?: NodeJS.WritableStream
   onRoute?: ServerOptions['onRoute']
-  /** Serve a one-line stand-in for apps/web's build, so the pages (the SPA fallback, redirects, the embedded head) answer. */
-  appShell?: boolean
+  /**
+   * Serve a stand-in for apps/web's build, so the pages (the SPA fallback, redirects, the embedded head) answer:
+   * `true` for a one-line index.html, or the build's files by path (`index.html`, `assets/…`, `.vite/manifest.json`).
+   */
+  appShell?: boolean | Record<string, string | Buffer>
+}
+
+const ONE_LINE_SHELL = '<!doctype html><html><head><!--app-head--></head><body></body></html>'
+
+/** Writes the stand-in build into a temporary folder; none (a path that does not exist) without `appShell`. */
+async function writeAppShell(appShell: TestServerOptions['appShell']): Promise<string> {
+  if (!appShell) return '/nonexistent'
+  const dir = await mkdtemp(path.join(tmpdir(), 'wayfarer-shell-'))
+  for (const [name, body] of Object.entries(appShell === true ? { 'index.html': ONE_LINE_SHELL } : appShell)) {
+    await mkdir(path.dirname(path.join(dir, name)), { recursive: true })
+    await writeFile(path.join(dir, name), body)
+  }
+  return dir
 }
 
 /**
@@ -39,12 +55,7 @@ export interface TestServerOptions {
  * driven with app.inject — real HTTP semantics without a socket.
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const webDistDir = options.appShell ? await mkdtemp(path.join(tmpdir(), 'wayfarer-shell-')) : '/nonexistent'
-  if (options.appShell)
-    await writeFile(
-      path.join(webDistDir, 'index.html'),
-      '<!doctype html><html><head><!--app-head--></head><body></body></html>',
-    )
+  const webDistDir = await writeAppShell(options.appShell)
   const database = await createTestDatabase()
   const app = await createServer(
     testConfig({ webDistDir, adminEmail: testOwner.email, adminPassword: testOwner.password, ...options.config }),

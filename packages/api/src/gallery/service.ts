@@ -2,8 +2,9 @@ import type { GalleryImageModel as GalleryImage } from '@wayfarer/db'
 import type { AppDeps } from '../deps'
 import { InvalidInputError, NotFoundError } from '../errors'
 import { messages } from '../messages'
-import { srcsetOf, stripVersion, type StoredImage } from '../media/image-store'
+import { stripVersion, type StoredImage } from '../media/image-store'
 import { validateImage } from '../media/image-validation'
+import { toGalleryPhoto } from './gallery-photo'
 import { suggestPlaceFromPhoto } from '../places/photo-location'
 import type { BodyPhoto, BodyPhotoUse, GalleryPhoto, HostImage, PublishImage, PublishedRecord } from './schema'
 
@@ -16,20 +17,7 @@ export async function listPublishedPhotos(deps: Deps, limit: number): Promise<Ga
     orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     take: limit,
   })
-  return rows.map((row) => {
-    const ref = { public_id: row.publicId, url: row.url }
-    return {
-      id: row.id,
-      cloudinary_url: stripVersion(row.url),
-      thumbnail_url: deps.imageStore.thumbnailUrl(ref),
-      srcset: srcsetOf(deps.imageStore, { ...ref, width: row.width }),
-      title: row.title,
-      location: row.location,
-      caption: row.caption,
-      width: row.width,
-      height: row.height,
-    }
-  })
+  return rows.map((row) => toGalleryPhoto(deps.imageStore, row))
 }
 
 /** Photos for the hero, About and gear sections: those tagged with the use first, then any others, shuffled. */

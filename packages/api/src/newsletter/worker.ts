@@ -2,9 +2,10 @@ import type { PrismaClient } from '@wayfarer/db'
 import { performance } from 'node:perf_hooks'
 import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises'
 import { claimNext, enqueueDueStories, loadFrame, markFailed, markSent, messageFor, type OutboxRow } from './outbox'
+import { BackgroundJob, type BackgroundJobOptions } from '../background-job'
 import type { MailTransport } from './transport'
 
-export interface MailWorkerOptions {
+export interface MailWorkerOptions extends BackgroundJobOptions {
   /** The database client that does not drop the public-read cache: sending changes nothing visitors see. */
   prisma: PrismaClient
   transport: MailTransport
@@ -12,7 +13,6 @@ export interface MailWorkerOptions {
   publicUrl: string
   secretKey: string
   from: string
-  checkEveryMs: number
   retryBaseMs: number
   /**
    * How long a mail stays `sending` without word from its worker before another worker takes it as left by a
@@ -22,7 +22,6 @@ export interface MailWorkerOptions {
   leaseMs?: number
   /** Whether visitors are being served now; while they are, the worker steps back (see PAUSE_PER_MAIL). */
   siteBusy?: () => boolean
-  onError: (error: unknown) => void
 }
 
 // The site's name and the mail settings are read again after this many mails, so a long send sees a change.
@@ -47,46 +46,26 @@ export interface MailHandle {
  * The outbox's worker, one per process: queues the stories that went public, then claims and sends batches until
  * nothing is due, then waits for a wake-up or the periodic check (rows queued by other processes).
  */
-export class MailWorker implements MailHandle {
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private again = false
-  private stopped = true
+export class MailWorker extends BackgroundJob implements MailHandle {
   // The mails this worker is sending now, whose leases it renews.
   private readonly inFlight = new Set<number>()
 
-  constructor(private readonly options: MailWorkerOptions) {}
+  constructor(private readonly options: MailWorkerOptions) {
+    // Asleep until start(): wake-ups before it send nothing.
+    super(options, true)
+  }
 
   get outboxDir(): string | null {
     return this.options.transport.outboxDir
   }
 
-  start(): void {
-    this.stopped = false
-    this.wake()
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    await this.running
+  override async stop(): Promise<void> {
+    await super.stop()
     this.options.transport.close()
   }
 
-  wake(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.running = this.run().finally(() => {
-      this.running = null
-      if (this.again) {
-        this.again = false
-        this.wake()
-      }
-    })
+  protected async pass(): Promise<void> {
+    await this.drain()
   }
 
   /** Runs until the outbox has nothing due (tests call it to send at once). */
@@ -129,18 +108,6 @@ export class MailWorker implements MailHandle {
         data: { leaseUntil: new Date(now().getTime() + leaseMs) },
       })
       .catch(this.options.onError)
-  }
-
-  private async run(): Promise<void> {
-    try {
-      await this.drain()
-    } catch (error) {
-      this.options.onError(error)
-    }
-    if (this.stopped) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => this.wake(), this.options.checkEveryMs)
-    this.timer.unref()
   }
 
   private async sendOne(row: OutboxRow, site: Awaited<ReturnType<typeof loadFrame>>): Promise<void> {

@@ -1,9 +1,10 @@
 import type { PrismaClient } from '@wayfarer/db'
 import { publicPostWhere } from '../posts/visibility'
-import { srcsetOf, stripVersion, type ImageStore } from '../media/image-store'
+import type { ImageStore } from '../media/image-store'
+import { toGalleryPhoto } from '../gallery/gallery-photo'
 import type { MapPhoto, MapStory } from './schema'
 import { boundedLines, tripLinesOf, type LinePoint } from '../trips/lines'
-import { datesOf, photoWindow } from '../trips/members'
+import { datesOf, photoSelect, photoWindow } from '../trips/members'
 import { DEFAULT_LOCATION_PRECISION } from './precision'
 
 /** A published story or photo that has a point or a country: everything the places pages are made of. */
@@ -64,22 +65,7 @@ export async function loadPlacesData(
     }),
     prisma.galleryImage.findMany({
       where: { isPublished: true, ...located },
-      select: {
-        id: true,
-        publicId: true,
-        url: true,
-        width: true,
-        height: true,
-        title: true,
-        caption: true,
-        location: true,
-        countryCode: true,
-        latitude: true,
-        longitude: true,
-        takenAt: true,
-        createdAt: true,
-        tripId: true,
-      },
+      select: { ...photoSelect, createdAt: true, tripId: true },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
     }),
     prisma.trip.findMany({
@@ -124,26 +110,15 @@ export async function loadPlacesData(
       longitude: p.longitude,
       trip_slug: p.trip?.status === 'published' ? p.trip.slug : null,
     })),
-    photos: photos.map((row) => {
-      const ref = { public_id: row.publicId, url: row.url }
-      return {
-        id: row.id,
-        cloudinary_url: stripVersion(row.url),
-        thumbnail_url: imageStore.thumbnailUrl(ref),
-        srcset: srcsetOf(imageStore, { ...ref, width: row.width }),
-        title: row.title,
-        location: row.location,
-        caption: row.caption,
-        width: row.width,
-        height: row.height,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        country_code: row.countryCode,
-        taken_at: row.takenAt?.toISOString() ?? null,
-        year: (row.takenAt ?? row.createdAt).getUTCFullYear(),
-        trip_slugs: tripsOf(row),
-      }
-    }),
+    photos: photos.map((row) => ({
+      ...toGalleryPhoto(imageStore, row),
+      latitude: row.latitude,
+      longitude: row.longitude,
+      country_code: row.countryCode,
+      taken_at: row.takenAt?.toISOString() ?? null,
+      year: (row.takenAt ?? row.createdAt).getUTCFullYear(),
+      trip_slugs: tripsOf(row),
+    })),
   }
 }
 

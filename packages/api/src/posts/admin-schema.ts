@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { messages } from '../messages'
-import { id, MAX_INT, pageNumber, pageSize, text } from '../input-policy'
+import { id, MAX_INT, pageNumber, pageSize, searchText, text } from '../input-policy'
 import { isSafeImageUrl } from '../media/image-url'
 import { pagination } from './public-schema'
 import { ADMIN_POSTS_PAGE_SIZE } from '../limits'
@@ -38,11 +38,7 @@ export const adminPostsInput = z
     page: pageNumber(),
     limit: pageSize(100).default(ADMIN_POSTS_PAGE_SIZE),
     status: postStatus.optional(),
-    search: text('Search')
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v || undefined),
+    search: searchText(),
   })
   .prefault({})
 export type AdminPostsInput = z.input<typeof adminPostsInput>

@@ -1,4 +1,5 @@
 import type { PrismaClient } from '@wayfarer/db'
+import { BackgroundJob, type BackgroundJobOptions } from '../background-job'
 
 export interface PublishedByScheduler {
   id: number
@@ -32,71 +33,28 @@ export interface SchedulerHandle {
   wake(): void
 }
 
-// setTimeout's longest delay; anything later is reached through the periodic check.
-const MAX_DELAY_MS = 2_147_483_647
-
 /**
  * The scheduled-publishing job: a timer set to the next due post, plus a periodic check (for posts scheduled
  * by another process or by the CLI). Each run publishes what is due and tells `onPublished`, which announces
  * the change to the public-read cache.
  */
-export class PostScheduler implements SchedulerHandle {
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private again = false
-  private stopped = false
-
+export class PostScheduler extends BackgroundJob implements SchedulerHandle {
   constructor(
-    private readonly options: {
+    private readonly options: BackgroundJobOptions & {
       prisma: PrismaClient
       now: () => Date
-      checkEveryMs: number
       onPublished: (posts: PublishedByScheduler[]) => void | Promise<void>
-      onError: (error: unknown) => void
     },
-  ) {}
-
-  start(): void {
-    this.stopped = false
-    this.wake()
+  ) {
+    // Awake from the outset: a wake-up before start() already publishes what is due.
+    super(options, false)
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    await this.running
-  }
-
-  wake(): void {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.running = this.run().finally(() => {
-      this.running = null
-      if (this.again) {
-        this.again = false
-        this.wake()
-      }
-    })
-  }
-
-  private async run(): Promise<void> {
-    const { prisma, now, checkEveryMs } = this.options
-    let delay = checkEveryMs
-    try {
-      const published = await publishDuePosts(prisma, now())
-      if (published.length) await this.options.onPublished(published)
-      const due = await nextDueTime(prisma)
-      if (due) delay = Math.min(delay, Math.max(0, due.getTime() - now().getTime()))
-    } catch (error) {
-      this.options.onError(error)
-    }
-    if (this.stopped) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => this.wake(), Math.min(delay, MAX_DELAY_MS))
-    this.timer.unref()
+  protected async pass(): Promise<number | void> {
+    const { prisma, now } = this.options
+    const published = await publishDuePosts(prisma, now())
+    if (published.length) await this.options.onPublished(published)
+    const due = await nextDueTime(prisma)
+    if (due) return Math.max(0, due.getTime() - now().getTime())
   }
 }

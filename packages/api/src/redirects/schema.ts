@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { isSiteTarget, normalizeFromPath } from './redirect-path'
-import { id, text } from '../input-policy'
+import { id, searchText, text } from '../input-policy'
 
 export const redirectMessages = {
   badFrom: 'The old address must be a path on this site, starting with /',
@@ -28,11 +28,7 @@ export const redirectsInput = z
   .object({
     page: z.number().int().min(1).max(100_000).default(1),
     limit: z.number().int().min(1).max(100).default(REDIRECTS_PAGE_SIZE),
-    search: text('Search')
-      .trim()
-      .max(200)
-      .optional()
-      .transform((v) => v || undefined),
+    search: searchText(),
   })
   .prefault({})
 

@@ -1,6 +1,7 @@
 import type { Prisma, PrismaClient } from '@wayfarer/db'
 import type { StorageDeps } from '../storage-deps'
 import { srcsetOf, stripVersion, type ImageStore } from '../media/image-store'
+import { toGalleryPhoto } from '../gallery/gallery-photo'
 import { isSafeImageUrl } from '../media/image-url'
 import { publicPostWhere } from '../posts/visibility'
 import { addDays, localDateOf, startOfDate, tripStateAt, type TripDates } from './days'
@@ -142,17 +143,8 @@ export const photoSelect = {
 export type PhotoRow = Prisma.GalleryImageGetPayload<{ select: typeof photoSelect }>
 
 export function toTripPhoto(deps: Pick<StorageDeps, 'imageStore'>, row: PhotoRow): TripPhoto {
-  const ref = { public_id: row.publicId, url: row.url }
   return {
-    id: row.id,
-    cloudinary_url: stripVersion(row.url),
-    thumbnail_url: deps.imageStore.thumbnailUrl(ref),
-    srcset: srcsetOf(deps.imageStore, { ...ref, width: row.width }),
-    title: row.title,
-    location: row.location,
-    caption: row.caption,
-    width: row.width,
-    height: row.height,
+    ...toGalleryPhoto(deps.imageStore, row),
     taken_at: row.takenAt?.toISOString() ?? null,
     latitude: row.latitude,
     longitude: row.longitude,

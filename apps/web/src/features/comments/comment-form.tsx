@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { useQueryClient, useMutation } from '@tanstack/react-query'
-import { Button, Field, Honeypot, SentNotice, TextAreaField, Toast } from '@wayfarer/ui'
+import { Button, Field, Honeypot, NameAndEmailFields, SentNotice, TextAreaField, Toast } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { COMMENT_COUNTER_LIMIT, COMMENT_MIN_LENGTH, HONEYPOT_FIELD } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
@@ -37,27 +37,12 @@ export function CommentForm({ postId }: { postId: number }) {
           {form.error}
         </Toast>
       )}
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id="comment-name"
-          label="Name"
-          name="author_name"
-          required
-          autoComplete="name"
-          value={values.author_name}
-          onChange={edit('author_name')}
-        />
-        <Field
-          id="comment-email"
-          label="Email"
-          name="author_email"
-          type="email"
-          required
-          autoComplete="email"
-          value={values.author_email}
-          onChange={edit('author_email')}
-        />
-      </div>
+      <NameAndEmailFields
+        idPrefix="comment"
+        gap="gap-4"
+        name={{ name: 'author_name', value: values.author_name, onChange: edit('author_name') }}
+        email={{ name: 'author_email', value: values.author_email, onChange: edit('author_email') }}
+      />
       <Field
         id="comment-website"
         label="Website"

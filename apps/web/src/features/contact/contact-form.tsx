@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
-import { Button, Field, SentNotice, TextAreaField, Toast } from '@wayfarer/ui'
+import { Button, Field, NameAndEmailFields, SentNotice, TextAreaField, Toast } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { CONTACT_LIMITS, type ContactInput } from '@wayfarer/api/schemas'
 import { lazyModule } from '../../lib/lazy-module'
@@ -38,29 +38,12 @@ export function ContactForm() {
           {form.error}
         </Toast>
       )}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          id="contact-name"
-          label="Name"
-          name="name"
-          required
-          maxLength={CONTACT_LIMITS.name}
-          autoComplete="name"
-          value={values.name}
-          onChange={set('name')}
-        />
-        <Field
-          id="contact-email"
-          label="Email"
-          name="email"
-          type="email"
-          required
-          maxLength={CONTACT_LIMITS.email}
-          autoComplete="email"
-          value={values.email}
-          onChange={set('email')}
-        />
-      </div>
+      <NameAndEmailFields
+        idPrefix="contact"
+        gap="gap-5"
+        name={{ name: 'name', maxLength: CONTACT_LIMITS.name, value: values.name, onChange: set('name') }}
+        email={{ name: 'email', maxLength: CONTACT_LIMITS.email, value: values.email, onChange: set('email') }}
+      />
       <Field
         id="contact-subject"
         label="Subject"

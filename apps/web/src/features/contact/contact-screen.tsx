@@ -1,3 +1,4 @@
+import { StrokeIcon } from '@wayfarer/ui'
 import { staticPages } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
 import { useSiteSettings } from '../../lib/site-settings'
@@ -51,16 +52,7 @@ export function ContactScreen() {
           <ul className="space-y-5">
             {details.map((d) => (
               <li key={d.label} className="flex gap-3">
-                <svg
-                  viewBox="0 0 24 24"
-                  className="mt-0.5 h-5 w-5 shrink-0 text-teal-700"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={1.8}
-                  aria-hidden="true"
-                >
-                  <path d={d.icon} strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <StrokeIcon d={d.icon} className="mt-0.5 h-5 w-5 shrink-0 text-teal-700" strokeWidth={1.8} />
                 <div>
                   <p className="text-sm font-semibold text-gray-900">{d.label}</p>
                   <p className="text-gray-700">{d.value}</p>

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { cx } from '@wayfarer/ui'
 import type { MapCluster, MapPhoto, MapStory, PlacesMapOutput } from '@wayfarer/api/schemas'
 import { responsiveSrcset, staticPages } from '@wayfarer/api/schemas'
 import { usePageMeta } from '../../lib/page-meta'
@@ -262,55 +263,67 @@ function MapFilterFields({
   const trips = useQuery(tripsQuery())
   return (
     <div className="mt-4 flex flex-wrap items-end gap-4">
-      <label className="text-sm font-medium text-gray-700">
-        Trip
-        <select
-          className="mt-1 block max-w-[16rem] rounded-lg border border-gray-300 bg-white px-3 py-2"
-          value={filters.trip ?? ''}
-          onChange={(e) => onFilters({ ...filters, trip: e.target.value || undefined })}
-        >
-          <option value="">All trips</option>
-          {(trips.data?.trips ?? []).map((t) => (
-            <option key={t.slug} value={t.slug}>
-              {t.title}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-gray-700">
-        Category
-        <select
-          className="mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2"
-          value={filters.category ?? ''}
-          onChange={(e) => onFilters({ ...filters, category: e.target.value || undefined })}
-        >
-          <option value="">All categories</option>
-          {(categories.data ?? []).map((c) => (
-            <option key={c.slug} value={c.slug}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-gray-700">
-        Year
-        <select
-          className="mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2"
-          value={filters.year ?? ''}
-          onChange={(e) => onFilters({ ...filters, year: e.target.value ? Number(e.target.value) : undefined })}
-        >
-          <option value="">All years</option>
-          {years.map((y) => (
-            <option key={y} value={y}>
-              {y}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FilterSelect
+        label="Trip"
+        className="max-w-[16rem]"
+        value={filters.trip ?? ''}
+        onChange={(trip) => onFilters({ ...filters, trip: trip || undefined })}
+        all="All trips"
+        options={(trips.data?.trips ?? []).map((t) => ({ value: t.slug, label: t.title }))}
+      />
+      <FilterSelect
+        label="Category"
+        value={filters.category ?? ''}
+        onChange={(category) => onFilters({ ...filters, category: category || undefined })}
+        all="All categories"
+        options={(categories.data ?? []).map((c) => ({ value: c.slug, label: c.name }))}
+      />
+      <FilterSelect
+        label="Year"
+        value={String(filters.year ?? '')}
+        onChange={(year) => onFilters({ ...filters, year: year ? Number(year) : undefined })}
+        all="All years"
+        options={years.map((y) => ({ value: String(y), label: String(y) }))}
+      />
       <Link to="/places" className="pb-2 text-sm font-medium text-teal-700 hover:underline">
         All countries visited
       </Link>
     </div>
+  )
+}
+
+/** One of the map's filters: its label around a select whose first choice ("All …", empty) filters nothing. */
+function FilterSelect({
+  label,
+  className,
+  value,
+  onChange,
+  all,
+  options,
+}: {
+  label: string
+  className?: string
+  value: string
+  onChange: (value: string) => void
+  all: string
+  options: { value: string; label: string }[]
+}) {
+  return (
+    <label className="text-sm font-medium text-gray-700">
+      {label}
+      <select
+        className={cx('mt-1 block rounded-lg border border-gray-300 bg-white px-3 py-2', className)}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{all}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from '@tanstack/react-router'
-import { geoMercator, geoPath } from 'd3-geo'
+import { geoMercator, geoPath, type GeoPath } from 'd3-geo'
 import type { MultiLineString } from 'geojson'
 import type { StoryPlace, StoryRoute } from '@wayfarer/api/schemas'
 import { project, worldPx } from './mercator'
@@ -41,6 +41,22 @@ export default function StoryPlaceMaps({
   )
 }
 
+/** The land behind both maps, drawn by the map's own projection. */
+function Countries({ path }: { path: GeoPath }) {
+  return (
+    <>
+      {countries.map((c) => (
+        <path
+          key={c.id || c.name}
+          d={path(c.geometry) ?? ''}
+          className="fill-stone-100 stroke-white"
+          strokeWidth={0.8}
+        />
+      ))}
+    </>
+  )
+}
+
 function MiniMap({ latitude, longitude, location }: { latitude: number; longitude: number; location: string }) {
   const [x, y] = project(longitude, latitude, MINI_ZOOM)
   const size = worldPx(MINI_ZOOM)
@@ -61,14 +77,7 @@ function MiniMap({ latitude, longitude, location }: { latitude: number; longitud
       className="mt-4 block overflow-hidden rounded-xl border border-gray-200 bg-sky-100 focus-visible:ring-4 focus-visible:ring-teal-600 focus-visible:outline-none"
     >
       <svg viewBox={`0 0 ${WIDTH} ${MINI_HEIGHT}`} className="block w-full" aria-hidden="true">
-        {countries.map((c) => (
-          <path
-            key={c.id || c.name}
-            d={path(c.geometry) ?? ''}
-            className="fill-stone-100 stroke-white"
-            strokeWidth={0.8}
-          />
-        ))}
+        <Countries path={path} />
         <circle cx={WIDTH / 2} cy={MINI_HEIGHT / 2} r={9} className="fill-orange-700 stroke-white" strokeWidth={3} />
       </svg>
     </Link>
@@ -98,14 +107,7 @@ function RouteMap({ route }: { route: StoryRoute }) {
         role="img"
         aria-label={`Map of the route ${route.name}`}
       >
-        {countries.map((c) => (
-          <path
-            key={c.id || c.name}
-            d={path(c.geometry) ?? ''}
-            className="fill-stone-100 stroke-white"
-            strokeWidth={0.8}
-          />
-        ))}
+        <Countries path={path} />
         <path
           d={path(line) ?? ''}
           data-testid="route-line"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { messages } from '@wayfarer/api/messages'
-import { Dialog, DialogTitle, Spinner } from '@wayfarer/ui'
+import { Dialog, DialogTitle, Spinner, StrokeIcon } from '@wayfarer/ui'
 import { embedUrl, watchUrl } from './video-choice'
 
 // An iframe reports no errors: if the player has not loaded by then, say so and offer the video on YouTube.
@@ -67,16 +67,7 @@ export function VideoModal({ videoId, onClose }: { videoId: string; onClose: () 
         aria-label="Close video"
         className="absolute -top-11 right-0 rounded-full p-2 text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
       >
-        <svg
-          viewBox="0 0 24 24"
-          className="h-6 w-6"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          aria-hidden="true"
-        >
-          <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-        </svg>
+        <StrokeIcon d="M6 6l12 12M18 6L6 18" className="h-6 w-6" />
       </button>
       <div className="relative aspect-video w-full overflow-hidden rounded-xl bg-black">
         {state !== 'failed' && (

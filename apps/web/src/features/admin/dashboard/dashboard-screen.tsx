@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { Link } from '@tanstack/react-router'
+import { PostEditLink } from '../posts/post-edit-link'
 import { Button, Card, QueryView, Skeleton } from '@wayfarer/ui'
 import type { DashboardStats } from '@wayfarer/api/schemas'
 import { formatDate, formatMonthDay } from '../../../lib/dates'
@@ -86,13 +86,9 @@ function RecentPosts({ posts }: { posts: DashboardStats['recentPosts'] }) {
       {(post) => (
         <li key={post.id} className="flex items-center justify-between gap-3 py-3">
           <div className="min-w-0">
-            <Link
-              to="/admin/posts/edit/$id"
-              params={{ id: String(post.id) }}
-              className="block truncate font-medium text-gray-900 hover:text-teal-700"
-            >
+            <PostEditLink id={post.id} className="block truncate font-medium text-gray-900 hover:text-teal-700">
               {post.title}
-            </Link>
+            </PostEditLink>
             <p className="text-xs text-gray-500">{formatDate(post.updated_at)}</p>
           </div>
           <StatusBadge status={post.status} />

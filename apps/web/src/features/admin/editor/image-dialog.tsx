@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react'
 import { z } from 'zod'
 import { messages } from '@wayfarer/api/messages'
-import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
+import { Button, Dialog, DialogActions, DialogTitle } from '@wayfarer/ui'
 import { checkImageFile, uploadImage } from '../../../lib/upload'
 import { toUserMessage } from '../../../lib/user-message'
 
@@ -68,14 +68,11 @@ export function ImageDialog({ request, postId, onDone, onCancel }: Props) {
             Describe the image for readers who cannot see it. Leave it empty for a purely decorative picture.
           </p>
         </div>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
+        <DialogActions dismiss="Cancel" onDismiss={onCancel}>
           <Button type="submit" disabled={!url.trim() || upload.progress !== null}>
             {request.mode === 'alt' ? 'Save alt text' : 'Insert image'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   )

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import type { GalleryMetadata } from '@wayfarer/api/schemas'
-import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
+import { Button, Dialog, DialogActions, DialogTitle } from '@wayfarer/ui'
 import { PointSummary, type PlacePoint } from '../places/place-fields'
 import { PlaceSearch, placeLabel } from '../places/place-search'
 import { PinPicker } from '../places/pin-picker'
@@ -107,12 +107,9 @@ export function EditDetailsDialog({
             Separated by commas. The tags hero, about and gear put a photo on the Home and About pages.
           </span>
         </label>
-        <div className="flex justify-end gap-3 pt-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions className="pt-2" dismiss="Cancel" onDismiss={onClose}>
           <Button type="submit">Save details</Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   )

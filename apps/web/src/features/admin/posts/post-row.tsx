@@ -1,4 +1,4 @@
-import { Link } from '@tanstack/react-router'
+import { PostEditLink } from './post-edit-link'
 import { Badge, ConfirmButton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { formatDate, formatTime } from '../../../lib/dates'
@@ -129,14 +129,13 @@ function PostActions({ post, onDelete, className }: RowProps & { className?: str
       ) : (
         <PreviewButton post={post} className={actionClass} />
       )}
-      <Link
-        to="/admin/posts/edit/$id"
-        params={{ id: String(post.id) }}
-        aria-label={`Edit ${post.title}`}
+      <PostEditLink
+        id={post.id}
+        label={`Edit ${post.title}`}
         className="rounded px-2 py-1 text-teal-700 hover:bg-teal-50"
       >
         Edit
-      </Link>
+      </PostEditLink>
       <ConfirmButton
         variant="ghost"
         size="sm"

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react'
 import { getRouteApi, Link } from '@tanstack/react-router'
-import { Button, Card, Pagination, QueryView, Skeleton } from '@wayfarer/ui'
+import { Card, Pagination, QueryView, Skeleton } from '@wayfarer/ui'
 import { messages } from '@wayfarer/api/messages'
 import { useQuery, useMutation, useQueryClient } from '@tanstack/react-query'
 import { postStatuses, type AdminPostListItem, type PostStatusValue } from '@wayfarer/api/schemas'
@@ -9,6 +8,8 @@ import { trpc } from '../../../lib/trpc'
 import { adminPostsQuery, type PostsView } from './queries'
 import { PostRow, PostStackedRow } from './post-row'
 import { useToast } from '../shell/toast-host'
+import { ScreenHeader } from '../shell/screen-header'
+import { ListFilters } from '../shell/list-filters'
 import { useAdminTitle } from '../../../lib/page-meta'
 
 // The table's columns, and the status filter's choices.
@@ -27,18 +28,18 @@ export function PostsListScreen() {
   const deletePost = usePostDeletion()
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h2 className="text-2xl font-bold text-gray-900">Posts</h2>
-          <p className="text-sm text-gray-600">Manage your blog posts, drafts, and published content.</p>
-        </div>
-        <Link
-          to="/admin/posts/new"
-          className="rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800"
-        >
-          New Post
-        </Link>
-      </div>
+      <ScreenHeader
+        title="Posts"
+        description="Manage your blog posts, drafts, and published content."
+        actions={
+          <Link
+            to="/admin/posts/new"
+            className="rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800"
+          >
+            New Post
+          </Link>
+        }
+      />
       <PostsFilters view={view} onViewChange={onViewChange} />
       <Card className="overflow-x-auto">
         <QueryView
@@ -81,44 +82,21 @@ function usePostDeletion() {
   }
 }
 
-/** The search box (applied on submit) and the status filter; both return to page 1. */
+/** The search box and the status filter ("All Status" first); both return to page 1. */
 function PostsFilters({ view, onViewChange }: { view: PostsView; onViewChange: (view: PostsView) => void }) {
-  const [searchInput, setSearchInput] = useState(view.search ?? '')
-  const submitSearch = (event: FormEvent) => {
-    event.preventDefault()
-    onViewChange({ ...view, search: searchInput.trim() || undefined, page: 1 })
-  }
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row">
-      <form role="search" onSubmit={submitSearch} className="flex flex-1 gap-2">
-        <input
-          type="search"
-          aria-label="Search posts"
-          placeholder="Search posts..."
-          value={searchInput}
-          onChange={(e) => setSearchInput(e.target.value)}
-          className="w-full rounded-lg border border-gray-300 px-3 py-2"
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
-      <select
-        aria-label="Status filter"
-        value={view.status ?? ''}
-        onChange={(e) =>
-          onViewChange({ ...view, status: isPostStatus(e.target.value) ? e.target.value : undefined, page: 1 })
-        }
-        className="rounded-lg border border-gray-300 px-3 py-2"
-      >
-        <option value="">All Status</option>
-        {statusFilters.map((s) => (
-          <option key={s} value={s}>
-            {statusLabel(s)}
-          </option>
-        ))}
-      </select>
-    </Card>
+    <ListFilters
+      search={view.search}
+      searchLabel="Search posts"
+      searchPlaceholder="Search posts..."
+      onSearch={(search) => onViewChange({ ...view, search, page: 1 })}
+      status={view.status ?? ''}
+      statusOptions={[
+        { value: '', label: 'All Status' },
+        ...statusFilters.map((s) => ({ value: s, label: statusLabel(s) })),
+      ]}
+      onStatus={(value) => onViewChange({ ...view, status: isPostStatus(value) ? value : undefined, page: 1 })}
+    />
   )
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
-import { Button, Card, Dialog, DialogTitle, QueryView, Skeleton } from '@wayfarer/ui'
+import { Button, Card, Dialog, DialogActions, DialogTitle, QueryView, Skeleton } from '@wayfarer/ui'
 import type { RevisionSummary } from '@wayfarer/api/schemas'
 import { trpc } from '../../../lib/trpc'
 import { formatDateTime } from '../../../lib/dates'
@@ -154,12 +154,9 @@ function RevisionPreview({
           </article>
         )}
       </QueryView>
-      <div className="mt-6 flex justify-end gap-3">
-        <Button variant="secondary" onClick={onClose}>
-          Close
-        </Button>
+      <DialogActions className="mt-6" dismiss="Close" onDismiss={onClose}>
         <Button onClick={onRestore}>Restore this version</Button>
-      </div>
+      </DialogActions>
     </Dialog>
   )
 }

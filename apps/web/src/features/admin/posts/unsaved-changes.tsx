@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useBlocker } from '@tanstack/react-router'
-import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
+import { Button, Dialog, DialogActions, DialogTitle } from '@wayfarer/ui'
 
 /**
  * Asks before the owner leaves an editor with unsaved changes: inside the app (links, Back, the sidebar) with
@@ -27,14 +27,11 @@ export function useUnsavedChangesGuard(dirty: boolean) {
         <p className="mt-2 text-sm text-gray-600">
           Your changes to this post have not been saved. If you leave now they are lost.
         </p>
-        <div className="mt-6 flex justify-end gap-3">
-          <Button variant="secondary" onClick={blocker.reset}>
-            Stay and keep editing
-          </Button>
+        <DialogActions className="mt-6" dismiss="Stay and keep editing" onDismiss={blocker.reset}>
           <Button variant="danger" onClick={blocker.proceed}>
             Leave without saving
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     ) : null
   return {

@@ -15,6 +15,7 @@ import { trpc } from '../../../lib/trpc'
 import { aiSettingsQuery } from './queries'
 import { toUserMessage } from '../../../lib/user-message'
 import { useAdminTitle } from '../../../lib/page-meta'
+import { ScreenHeader } from '../shell/screen-header'
 
 type Notice = { error: boolean; text: string } | null
 
@@ -42,10 +43,10 @@ function AiSettingsForm({ saved }: { saved: AiSettings }) {
   const { values, set } = form
   return (
     <div className="max-w-2xl space-y-6">
-      <div>
-        <h2 className="text-2xl font-bold text-gray-900">AI Settings</h2>
-        <p className="text-sm text-gray-600">Configure Google Gemini for writing help in the editor and the gallery.</p>
-      </div>
+      <ScreenHeader
+        title="AI Settings"
+        description="Configure Google Gemini for writing help in the editor and the gallery."
+      />
       <Card className="space-y-6 p-6">
         <div>
           <label htmlFor="gemini-key" className="text-sm font-medium text-gray-700">

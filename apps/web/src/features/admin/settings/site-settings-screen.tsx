@@ -6,6 +6,7 @@ import { FIGURE_KINDS, type FigureKind, type SiteSettings } from '@wayfarer/api/
 import { trpc } from '../../../lib/trpc'
 import { toUserMessage } from '../../../lib/user-message'
 import { useAdminTitle } from '../../../lib/page-meta'
+import { ScreenHeader } from '../shell/screen-header'
 import { useToast } from '../shell/toast-host'
 import { siteFiguresAdminQuery, siteSettingsAdminQuery } from './queries'
 import { SocialLinksField } from './social-links-field'
@@ -37,6 +38,14 @@ export function SiteSettingsScreen() {
 }
 
 type Set = (change: Partial<SiteSettings>) => void
+type TextSetting = { [K in keyof SiteSettings]: SiteSettings[K] extends string ? K : never }[keyof SiteSettings]
+
+/** Binds a text setting to a Field or TextAreaField: its value, and the change that writes it back. */
+const textBinding = (values: SiteSettings, set: Set) => (key: TextSetting) => ({
+  value: values[key],
+  // A computed key widens to an index signature; `key` names a text setting, so the change is one.
+  onChange: (e: { target: { value: string } }) => set({ [key]: e.target.value } as Partial<SiteSettings>),
+})
 
 function SiteSettingsForm({ saved }: { saved: SiteSettings }) {
   const form = useSiteSettingsForm(saved)
@@ -50,12 +59,10 @@ function SiteSettingsForm({ saved }: { saved: SiteSettings }) {
         void form.submit()
       }}
     >
-      <div>
-        <h2 className="text-2xl font-bold text-gray-900">Site Settings</h2>
-        <p className="text-sm text-gray-600">
-          What visitors see on every page: your site&apos;s name, texts and links.
-        </p>
-      </div>
+      <ScreenHeader
+        title="Site Settings"
+        description="What visitors see on every page: your site's name, texts and links."
+      />
       <IdentitySection values={values} set={set} />
       <TextsSection values={values} set={set} />
       <Section title="Social links">
@@ -85,41 +92,25 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function IdentitySection({ values, set }: { values: SiteSettings; set: Set }) {
+  const text = textBinding(values, set)
   return (
     <Section title="Your site">
-      <Field
-        id="site-name"
-        label="Site name"
-        required
-        value={values.name}
-        onChange={(e) => set({ name: e.target.value })}
-      />
-      <Field
-        id="site-tagline"
-        label="Tagline"
-        value={values.tagline}
-        onChange={(e) => set({ tagline: e.target.value })}
-      />
+      <Field id="site-name" label="Site name" required {...text('name')} />
+      <Field id="site-tagline" label="Tagline" {...text('tagline')} />
       <ImageChoiceField id="site-logo" label="Logo" value={values.logoUrl} onChange={(logoUrl) => set({ logoUrl })} />
-      <Field
-        id="site-hero-title"
-        label="Home: hero title"
-        required
-        value={values.heroTitle}
-        onChange={(e) => set({ heroTitle: e.target.value })}
-      />
+      <Field id="site-hero-title" label="Home: hero title" required {...text('heroTitle')} />
       <TextAreaField
         id="site-hero-text"
         label="Home: hero text (also the site's description)"
         rows={3}
-        value={values.heroText}
-        onChange={(e) => set({ heroText: e.target.value })}
+        {...text('heroText')}
       />
     </Section>
   )
 }
 
 function TextsSection({ values, set }: { values: SiteSettings; set: Set }) {
+  const text = textBinding(values, set)
   const [first, second] = values.aboutPhotos
   const setPhoto = (index: 0 | 1, url: string | null) => {
     const next = [index === 0 ? url : (first ?? null), index === 1 ? url : (second ?? null)]
@@ -132,8 +123,7 @@ function TextsSection({ values, set }: { values: SiteSettings; set: Set }) {
         label="About text (an empty line starts a new paragraph)"
         required
         rows={8}
-        value={values.aboutText}
-        onChange={(e) => set({ aboutText: e.target.value })}
+        {...text('aboutText')}
       />
       <p className="text-sm text-gray-600">About photos: none chosen shows the gallery photos tagged “about”.</p>
       <ImageChoiceField
@@ -148,46 +138,24 @@ function TextsSection({ values, set }: { values: SiteSettings; set: Set }) {
         value={second ?? null}
         onChange={(u) => setPhoto(1, u)}
       />
-      <Field
-        id="site-email"
-        label="Contact e-mail (empty: none shown)"
-        type="email"
-        value={values.contactEmail}
-        onChange={(e) => set({ contactEmail: e.target.value })}
-      />
-      <Field
-        id="site-location"
-        label="Where you are"
-        value={values.contactLocation}
-        onChange={(e) => set({ contactLocation: e.target.value })}
-      />
-      <TextAreaField
-        id="site-footer"
-        label="Footer text"
-        rows={2}
-        value={values.footerText}
-        onChange={(e) => set({ footerText: e.target.value })}
-      />
+      <Field id="site-email" label="Contact e-mail (empty: none shown)" type="email" {...text('contactEmail')} />
+      <Field id="site-location" label="Where you are" {...text('contactLocation')} />
+      <TextAreaField id="site-footer" label="Footer text" rows={2} {...text('footerText')} />
     </Section>
   )
 }
 
 function RegionSection({ values, set }: { values: SiteSettings; set: Set }) {
+  const text = textBinding(values, set)
   const zones = timeZoneChoices()
   return (
     <Section title="Language and time zone">
-      <Field
-        id="site-language"
-        label="Language (a tag such as en or pt-PT)"
-        value={values.language}
-        onChange={(e) => set({ language: e.target.value })}
-      />
+      <Field id="site-language" label="Language (a tag such as en or pt-PT)" {...text('language')} />
       <Field
         id="site-time-zone"
         label="Time zone (the owner's dates and the schedule)"
         list="site-time-zones"
-        value={values.timeZone}
-        onChange={(e) => set({ timeZone: e.target.value })}
+        {...text('timeZone')}
       />
       <datalist id="site-time-zones">
         {zones.map((z) => (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
-import { Button, Dialog, DialogTitle } from '@wayfarer/ui'
+import { Button, Dialog, DialogTitle, StrokeIcon } from '@wayfarer/ui'
 import { trpc } from '../../../lib/trpc'
 import { useAuth } from '../../auth/auth-context'
 import { MAIN_ID, SkipLink } from '../../layout/skip-link'
@@ -82,16 +82,7 @@ function AdminHeader({
           aria-expanded={menuOpen}
           onClick={onMenu}
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="h-6 w-6"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            aria-hidden="true"
-          >
-            <path d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} strokeLinecap="round" />
-          </svg>
+          <StrokeIcon d={menuOpen ? 'M6 6l12 12M18 6L6 18' : 'M4 6h16M4 12h16M4 18h16'} className="h-6 w-6" />
         </button>
         <p className="hidden shrink-0 text-sm font-medium text-gray-600 sm:block">Admin Panel</p>
         <h1 className="shrink-0 text-lg font-bold text-gray-900" data-testid="admin-screen-heading">

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router'
-import { cx } from '@wayfarer/ui'
+import { cx, StrokeIcon } from '@wayfarer/ui'
 import { adminNavEntries, isNavEntryActive } from './admin-nav'
 
 /**
@@ -24,16 +24,7 @@ export function AdminSidebar({ pathname, onNavigate }: { pathname: string; onNav
                   active ? 'bg-teal-50 text-teal-800' : 'text-gray-700 hover:bg-gray-100',
                 )}
               >
-                <svg
-                  viewBox="0 0 24 24"
-                  className="h-5 w-5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth={1.8}
-                  aria-hidden="true"
-                >
-                  <path d={entry.icon} strokeLinecap="round" strokeLinejoin="round" />
-                </svg>
+                <StrokeIcon d={entry.icon} className="h-5 w-5" strokeWidth={1.8} />
                 {entry.label}
               </Link>
             </li>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { PostEditLink } from '../posts/post-edit-link'
 import type { MailSends } from '@wayfarer/api/schemas'
 import { Card } from '@wayfarer/ui'
 import { formatDateTime } from '../../../lib/dates'
@@ -38,13 +38,12 @@ function SendRow({ send }: { send: Send }) {
   return (
     <li className="space-y-1 py-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4">
-        <Link
-          to="/admin/posts/edit/$id"
-          params={{ id: String(send.post_id) }}
+        <PostEditLink
+          id={send.post_id}
           className="rounded font-medium break-words text-gray-900 underline-offset-2 hover:underline focus-visible:ring-2 focus-visible:ring-teal-600 focus-visible:outline-none"
         >
           {send.title}
-        </Link>
+        </PostEditLink>
         <span className="text-gray-600">{formatDateTime(send.mailed_at)}</span>
       </div>
       <p className={send.failed > 0 ? 'text-red-700' : 'text-gray-700'}>{sendSummary(send)}</p>

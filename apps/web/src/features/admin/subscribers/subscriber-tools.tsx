@@ -73,6 +73,12 @@ function TransferCard() {
   )
 }
 
+// The mail settings, each a checkbox that saves at once.
+const toggles: [keyof MailSettings, string][] = [
+  ['wholeStory', 'Mail the whole story (otherwise the excerpt and a link)'],
+  ['notifyContact', 'E-mail me each new contact message'],
+]
+
 function MailSettingsCard() {
   const queryClient = useQueryClient()
   const settings = useQuery(mailSettingsQuery())
@@ -86,24 +92,17 @@ function MailSettingsCard() {
   return (
     <Card className="space-y-3 p-5">
       <h3 className="text-lg font-semibold text-gray-900">Mail settings</h3>
-      <label className="flex items-center gap-2 text-gray-800">
-        <input
-          type="checkbox"
-          checked={settings.data?.wholeStory ?? false}
-          disabled={!settings.data}
-          onChange={toggle('wholeStory')}
-        />
-        Mail the whole story (otherwise the excerpt and a link)
-      </label>
-      <label className="flex items-center gap-2 text-gray-800">
-        <input
-          type="checkbox"
-          checked={settings.data?.notifyContact ?? false}
-          disabled={!settings.data}
-          onChange={toggle('notifyContact')}
-        />
-        E-mail me each new contact message
-      </label>
+      {toggles.map(([key, label]) => (
+        <label key={key} className="flex items-center gap-2 text-gray-800">
+          <input
+            type="checkbox"
+            checked={settings.data?.[key] ?? false}
+            disabled={!settings.data}
+            onChange={toggle(key)}
+          />
+          {label}
+        </label>
+      ))}
       {save.isError && (
         <p role="alert" className="text-sm text-red-700">
           The settings could not be saved.

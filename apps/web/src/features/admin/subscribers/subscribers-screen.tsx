@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { getRouteApi } from '@tanstack/react-router'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { subscriberStatusFilters, type Subscriber } from '@wayfarer/api/schemas'
-import { Badge, Button, Card, ConfirmButton, Pagination, QueryView, Skeleton } from '@wayfarer/ui'
+import { Badge, Card, ConfirmButton, Pagination, QueryView, Skeleton } from '@wayfarer/ui'
 import { useViewInUrl } from '../../../lib/url-view'
 import { useAdminTitle } from '../../../lib/page-meta'
 import { formatDate } from '../../../lib/dates'
 import { trpc } from '../../../lib/trpc'
 import { FailureNotice } from '../shell/failure-notice'
 import { useToast } from '../shell/toast-host'
+import { ListFilters } from '../shell/list-filters'
 import { subscribersQuery, type SubscribersView } from './queries'
 import { SubscriberTools } from './subscriber-tools'
 
@@ -58,42 +59,19 @@ export function SubscribersScreen() {
 }
 
 function Filters({ view, onViewChange }: { view: SubscribersView; onViewChange: (view: SubscribersView) => void }) {
-  const [search, setSearch] = useState(view.search ?? '')
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    onViewChange({ ...view, search: search.trim() || undefined, page: 1 })
-  }
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row">
-      <form role="search" onSubmit={submit} className="flex flex-1 gap-2">
-        <input
-          type="search"
-          aria-label="Search subscribers"
-          placeholder="Search by e-mail or name..."
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          className="w-full rounded-lg border border-gray-300 px-3 py-2"
-        />
-        <Button type="submit" variant="secondary">
-          Search
-        </Button>
-      </form>
-      <select
-        aria-label="Status filter"
-        value={view.status}
-        onChange={(e) => {
-          const status = subscriberStatusFilters.find((s) => s === e.target.value) ?? 'all'
-          onViewChange({ ...view, status, page: 1 })
-        }}
-        className="rounded-lg border border-gray-300 px-3 py-2"
-      >
-        {subscriberStatusFilters.map((s) => (
-          <option key={s} value={s}>
-            {s === 'all' ? 'All statuses' : label(s)}
-          </option>
-        ))}
-      </select>
-    </Card>
+    <ListFilters
+      search={view.search}
+      searchLabel="Search subscribers"
+      searchPlaceholder="Search by e-mail or name..."
+      onSearch={(search) => onViewChange({ ...view, search, page: 1 })}
+      status={view.status}
+      statusOptions={subscriberStatusFilters.map((s) => ({ value: s, label: s === 'all' ? 'All statuses' : label(s) }))}
+      onStatus={(value) => {
+        const status = subscriberStatusFilters.find((s) => s === value) ?? 'all'
+        onViewChange({ ...view, status, page: 1 })
+      }}
+    />
   )
 }
 

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Button, Card, Toast } from '@wayfarer/ui'
 import { useAdminTitle } from '../../../lib/page-meta'
+import { ScreenHeader } from '../shell/screen-header'
 import { downloadExport } from './export-download'
 import { ImportPanel } from './import-panel'
 import { importLimitsQuery } from './queries'
@@ -14,10 +15,11 @@ export function ImportExportScreen() {
   return (
     <div className="max-w-3xl">
       <SettingsTabs />
-      <div className="mb-6">
-        <h2 className="text-2xl font-bold text-gray-900">Import/Export</h2>
-        <p className="text-sm text-gray-600">Move in from another blog, or take everything with you.</p>
-      </div>
+      <ScreenHeader
+        className="mb-6"
+        title="Import/Export"
+        description="Move in from another blog, or take everything with you."
+      />
       <div className="space-y-6">
         <ImportPanel maxMb={limits.data?.upload_max_mb} />
         <ExportPanel />

@@ -4,6 +4,7 @@ import type { RedirectItem } from '@wayfarer/api/schemas'
 import { Card, ConfirmButton, Dialog, DialogTitle, Pagination, QueryView, Skeleton, Toast, Button } from '@wayfarer/ui'
 import { trpc } from '../../../lib/trpc'
 import { useAdminTitle } from '../../../lib/page-meta'
+import { ScreenHeader } from '../shell/screen-header'
 import { toUserMessage } from '../../../lib/user-message'
 import { RedirectForm, type RedirectFields } from './redirect-form'
 import { redirectsQuery } from './queries'
@@ -19,13 +20,11 @@ export function RedirectsScreen() {
   return (
     <div className="max-w-4xl">
       <SettingsTabs />
-      <div className="mb-6">
-        <h2 className="text-2xl font-bold text-gray-900">Redirects</h2>
-        <p className="text-sm text-gray-600">
-          Old addresses of your stories answer with a permanent (301) redirect, so links and search ranking keep
-          working.
-        </p>
-      </div>
+      <ScreenHeader
+        className="mb-6"
+        title="Redirects"
+        description="Old addresses of your stories answer with a permanent (301) redirect, so links and search ranking keep working."
+      />
       <div className="space-y-6">
         <Card className="p-6">
           <h3 className="mb-3 text-lg font-semibold text-gray-900">Add a redirect</h3>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useNavigate } from '@tanstack/react-router'
+import { PostEditLink } from '../posts/post-edit-link'
 import type { AdminTrip } from '@wayfarer/api/schemas'
 import { Button, Card } from '@wayfarer/ui'
 import { trpc } from '../../../lib/trpc'
@@ -23,13 +24,9 @@ export function TripStories({ trip }: { trip: AdminTrip }) {
                 <span className="mr-2 inline-block w-16 text-sm font-semibold text-gray-700">
                   {s.day === null ? 'No date' : `Day ${s.day}`}
                 </span>
-                <Link
-                  to="/admin/posts/edit/$id"
-                  params={{ id: String(s.id) }}
-                  className="text-teal-800 hover:underline"
-                >
+                <PostEditLink id={s.id} className="text-teal-800 hover:underline">
                   {s.title}
-                </Link>
+                </PostEditLink>
               </span>
               <StatusBadge status={s.status} />
             </li>

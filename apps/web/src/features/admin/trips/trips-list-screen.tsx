@@ -8,6 +8,7 @@ import { adminNumber } from '../../../lib/numbers'
 import { tripDatesLine } from '../../trips/format'
 import { StatusBadge } from '../posts/status-badge'
 import { adminTripsQuery } from './queries'
+import { ScreenHeader } from '../shell/screen-header'
 
 type AdminTripItem = z.infer<typeof adminTripListItem>
 
@@ -19,18 +20,18 @@ export function TripsListScreen() {
   const trips = useQuery(adminTripsQuery())
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <div>
-          <h2 className="text-2xl font-bold text-gray-900">Trips</h2>
-          <p className="text-sm text-gray-600">Journeys as a whole: their dates, stories day by day, and cover.</p>
-        </div>
-        <Link
-          to="/admin/trips/new"
-          className="rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800"
-        >
-          New trip
-        </Link>
-      </div>
+      <ScreenHeader
+        title="Trips"
+        description="Journeys as a whole: their dates, stories day by day, and cover."
+        actions={
+          <Link
+            to="/admin/trips/new"
+            className="rounded-lg bg-teal-700 px-4 py-2 font-medium text-white hover:bg-teal-800"
+          >
+            New trip
+          </Link>
+        }
+      />
       <Card>
         <QueryView
           query={trips}
