@@ -5,9 +5,10 @@ import { expect, test, type Page } from '@playwright/test'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 import { asOwner } from './support/owner-session'
 
-// The e2e server runs without SMTP_URL, so its mails are .eml files in DATA_DIR/outbox (playwright.config.ts).
+// The e2e servers run without SMTP_URL, so their mails are .eml files in DATA_DIR/outbox, and each server's DATA_DIR
+// is .e2e-data/<its port> (playwright.config.ts): the outbox of the server this test's project runs against.
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url))
-const outbox = path.join(repoRoot, '.e2e-data', String(Number(process.env.E2E_PORT ?? 4173)), 'outbox')
+const outbox = () => path.join(repoRoot, '.e2e-data', new URL(test.info().project.use.baseURL!).port, 'outbox')
 const run = Date.now().toString(36)
 
 /** The quoted-printable body of an .eml as plain text (soft line breaks joined, =XX decoded). */
@@ -18,9 +19,9 @@ const decodeQuotedPrintable = (text: string) =>
 async function confirmationLink(address: string): Promise<string> {
   let link: string | undefined
   await expect(async () => {
-    const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'))
+    const files = readdirSync(outbox()).filter((f) => f.endsWith('.eml'))
     const mail = files
-      .map((f) => decodeQuotedPrintable(readFileSync(path.join(outbox, f), 'utf8')))
+      .map((f) => decodeQuotedPrintable(readFileSync(path.join(outbox(), f), 'utf8')))
       .find((m) => new RegExp(`^To: ${address.replace(/[.+]/g, '\\$&')}$`, 'm').test(m))
     link = /https?:\/\/\S+?(\/newsletter\/confirm\?token=[\w.-]+)/.exec(mail ?? '')?.[1]
     expect(link).toBeTruthy()
