@@ -34,13 +34,14 @@ test.describe('videos on the home page (fake YouTube channel)', () => {
     await expect(dialog).toBeVisible()
     const player = dialog.locator('iframe')
     await expect(player).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/fakeVideo02\?/)
-    expect(await bodyOverflow(page)).toBe('hidden')
+    await expect.poll(() => bodyOverflow(page)).toBe('hidden')
     const width = (await dialog.boundingBox())!.width
     expect(width).toBeLessThanOrEqual(1024)
 
     await page.keyboard.press('Escape')
     await expect(dialog).toBeHidden()
-    expect(await bodyOverflow(page)).toBe('')
+    // The dialog locks and frees the page's scrolling in an effect, which React runs just after the change is on screen.
+    await expect.poll(() => bodyOverflow(page)).toBe('')
     const before = await page.evaluate<number>('window.scrollY')
     await page.mouse.wheel(0, 600)
     await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(before)
@@ -53,7 +54,7 @@ test.describe('videos on the home page (fake YouTube channel)', () => {
     await videos.first().click()
     await page.getByRole('button', { name: 'Close video' }).click()
     await expect(dialog).toBeHidden()
-    expect(await bodyOverflow(page)).toBe('')
+    await expect.poll(() => bodyOverflow(page)).toBe('')
   })
 
   test('a player that never loads shows the failure texts and an Open on YouTube link', async ({ page }) => {
