@@ -39,6 +39,11 @@ export interface DialogProps {
   backdropProps?: HTMLAttributes<HTMLDivElement> & { 'data-testid'?: string }
   /** What takes focus on open; by default the first control in the panel, else the panel. */
   initialFocus?: RefObject<HTMLElement | null>
+  /**
+   * False when the opener takes focus back itself, at a place of its own: a rich-text editor focused again at its
+   * cursor. Focusing it here as well would put the caret where the browser chooses, at the start of the text.
+   */
+  returnFocus?: boolean
 }
 
 /**
@@ -54,6 +59,7 @@ export function Dialog({
   placementClassName,
   backdropProps,
   initialFocus,
+  returnFocus = true,
 }: DialogProps) {
   const titleId = useId()
   const panel = useRef<HTMLDivElement>(null)
@@ -72,9 +78,9 @@ export function Dialog({
     if (root) (initialFocus?.current ?? tabbables(root)[0] ?? root).focus({ preventScroll: true })
     return () => {
       body.style.overflow = overflow
-      if (opener?.isConnected) opener.focus({ preventScroll: true })
+      if (returnFocus && opener?.isConnected) opener.focus({ preventScroll: true })
     }
-  }, [initialFocus])
+  }, [initialFocus, returnFocus])
 
   // Escape closes; focus that lands outside (a click elsewhere, a script) is brought back in.
   useEffect(() => {

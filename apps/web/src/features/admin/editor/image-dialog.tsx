@@ -46,6 +46,8 @@ export function ImageDialog({ request, postId, onDone, onCancel }: Props) {
       onClose={onCancel}
       className="w-full max-w-lg rounded-xl bg-white p-6 shadow-xl"
       backdropClassName="bg-black/50"
+      // The editor takes focus back itself, at the cursor it kept (useImageDialog).
+      returnFocus={false}
     >
       <DialogTitle className="text-lg font-semibold text-gray-900">
         {request.mode === 'alt' ? 'Image alt text' : 'Insert image'}

@@ -130,7 +130,9 @@ function useImageDialog(editor: Editor, postId: number | null) {
   const [open, setOpen] = useState<{ request: ImageDialogRequest; element?: ImageElement | undefined } | null>(null)
   const close = () => {
     setOpen(null)
-    // After the dialog has handed focus back: the editor takes it at the cursor Slate kept.
+    // Once the dialog is gone (its focus trap would pull focus back in): the editor takes focus at the cursor Slate
+    // kept, after an inserted picture. The dialog does not give focus back itself: focusing the editor's element
+    // from outside puts the caret at the start of the story, and text typed at once landed there.
     setTimeout(() => ReactEditor.focus(editor))
   }
   const done = (image: { url: string; alt: string }) => {
