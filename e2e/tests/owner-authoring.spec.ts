@@ -25,6 +25,8 @@ async function openPost(page: Page) {
 test('the owner writes, publishes, unpublishes and deletes a post with the editor, uploads and AI', async ({
   page,
 }) => {
+  // The whole authoring round in one test: about 25 s alone, over a minute on a loaded two-core machine.
+  test.setTimeout(180_000)
   // Sign in, wrong password first.
   await page.goto('/login')
   await page.getByLabel('Email').fill(owner.email)
