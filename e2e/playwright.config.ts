@@ -23,7 +23,7 @@ export const fakeYouTube = {
 }
 const fakeYouTubeOrigin = `http://127.0.0.1:${fakeYouTube.port}`
 /** The loopback fake Gemini API (@wayfarer/fakes) the app server's AI calls go to. */
-const fakeGeminiPort = Number(process.env.E2E_GEMINI_PORT ?? port + 110)
+export const fakeGeminiPort = Number(process.env.E2E_GEMINI_PORT ?? port + 110)
 
 /**
  * Specs that change what other specs read: the AI settings, the demo stories and their order on Home and /blog,
@@ -44,19 +44,13 @@ const SHARED_STATE_SPECS = [
   'scheduling',
   'screen-conventions',
   'site-settings',
-  'trips',
+  'trips-admin',
   'trips-live',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
-/** The built server on a fresh embedded database with demo content, as `npm start` runs it. */
-const appServer = (appPort: number) => ({
-  command: `rm -rf .e2e-data/${appPort} && node apps/server/dist/main.js`,
-  cwd: '..',
-  url: `http://127.0.0.1:${appPort}/api/health`,
-  timeout: 120_000,
-  reuseExistingServer: false,
-  stdout: 'ignore' as const,
-  stderr: 'pipe' as const,
+/** The two app servers (built, each on a fresh embedded database with demo content), which e2e/servers.ts starts. */
+export const appServers = [port, sharedStatePort].map((appPort) => ({
+  port: appPort,
   env: {
     PORT: String(appPort),
     HOST: '127.0.0.1',
@@ -69,7 +63,7 @@ const appServer = (appPort: number) => ({
     YOUTUBE_BASE_URL: `${fakeYouTubeOrigin}/youtube/v3`,
     GEMINI_BASE_URL: `http://127.0.0.1:${fakeGeminiPort}`,
   },
-})
+}))
 
 export default defineConfig({
   testDir: './tests',
@@ -86,7 +80,10 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // No trace: recording one costs about a fifth of the browsers' and workers' CPU even when it is thrown away,
+    // and the suite is bound by the two cores. A failure still leaves its error context (the page's accessibility
+    // snapshot) in test-results/; rerun the spec with `--trace on` for the step-by-step record.
+    trace: 'off',
     launchOptions: {
       // CHROMIUM_PATH, else chromium on PATH or in Playwright's cache (scripts/chromium.mjs; `npm test` installs it).
       executablePath: findChromium(),
@@ -124,26 +121,6 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], baseURL: sharedStateURL },
     },
   ],
-  webServer: [
-    {
-      command: `npx tsx packages/fakes/src/gemini-main.ts ${fakeGeminiPort}`,
-      cwd: '..',
-      port: fakeGeminiPort,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: `npx tsx packages/fakes/src/youtube-server.ts ${fakeYouTube.port}`,
-      cwd: '..',
-      url: `${fakeYouTubeOrigin}/health`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    appServer(port),
-    appServer(sharedStatePort),
-  ],
+  // The app servers and the fakes, started side by side (Playwright's webServer list starts one after another).
+  globalSetup: './servers.ts',
 })
