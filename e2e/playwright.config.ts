@@ -42,10 +42,10 @@ const SHARED_STATE_SPECS = [
   'owner-editing',
   'places-admin',
   'scheduling',
-  'screen-conventions',
   'site-settings',
   'trips-admin',
   'trips-live',
+  'wording',
 ].map((name) => new RegExp(`/${name}\\.spec\\.ts$`))
 
 /** The two app servers (built, each on a fresh embedded database with demo content), which e2e/servers.ts starts. */

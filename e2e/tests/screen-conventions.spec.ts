@@ -4,12 +4,13 @@ import { fileURLToPath } from 'node:url'
 import { expect, test, type Locator } from '@playwright/test'
 import { owner } from '../playwright.config'
 import { asOwner } from './support/owner-session'
-import { createPost, deletePost, ownerToken } from './support/owner-api'
+import { ownerToken } from './support/owner-api'
 import { computedStyle, containsFocus, isOnTop } from './support/dom'
 
 // What every screen holds to beyond its own content: the editor preview styled like the story, Escape and focus
 // in menus, phone layouts, a title per screen, the current page marked, the wording of counts and states, the
 // skip link and control names. The screens tour (screens.spec.ts) checks layout, axe and the CSP on all of them.
+// Nothing here changes what other specs read (the wording of counts, which publishes a story: wording.spec.ts).
 
 const phone = { width: 390, height: 844 }
 const styleOf = computedStyle
@@ -204,89 +205,6 @@ test('Dashboard is the current page on /admin only; the footer shows the current
     'aria-current',
     /.*/,
   )
-})
-
-test('texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale comment errors, AI button, gallery folder', async ({
-  page,
-}) => {
-  const token = await ownerToken(page.request)
-  const post = await createPost(page.request, token, {
-    title: 'A Single Visit To Porto',
-    content: '<p>One view and one comment.</p>',
-    status: 'published',
-  })
-  try {
-    await page.goto(`/blog/${post.slug}`)
-    await expect(page.getByTestId('view-count')).toHaveText('1 view')
-    // A stale error goes once the text is fixed (a name of spaces passes the browser's check, not ours).
-    await page.getByLabel('Name *').fill('   ')
-    await page.getByLabel('Email *').fill('rui@example.com')
-    await page.getByLabel('Comment *').fill('Porto at dusk is worth the climb.')
-    await page.getByRole('button', { name: 'Post Comment' }).click()
-    const error = page.getByRole('form', { name: 'Leave a comment' }).getByRole('alert')
-    await expect(error).toHaveText('Please fill in all required fields')
-    await page.getByLabel('Name *').fill('Rui')
-    await expect(error).toBeHidden()
-    await page.getByRole('button', { name: 'Post Comment' }).click()
-    await expect(page.getByText('Thank you!')).toBeVisible()
-
-    // Signing in… with the real ellipsis while the request is under way.
-    await page.route('**/trpc/auth.login**', async (route) => {
-      await new Promise((r) => setTimeout(r, 800))
-      await route.continue()
-    })
-    await page.goto('/login')
-    await page.getByLabel('Email').fill(owner.email)
-    await page.getByLabel('Password', { exact: true }).fill(owner.password)
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await expect(page.getByRole('button', { name: 'Signing in…' })).toBeVisible()
-    await expect(page).toHaveURL(/\/admin$/)
-    await page.unroute('**/trpc/auth.login**')
-
-    // The admin list: singular nouns for one, grouped digits for thousands (like the dashboard's total).
-    await page.goto('/admin/posts?search=porto')
-    const row = page.getByRole('row').filter({ hasText: 'A Single Visit To Porto' })
-    // Views reach the database in batches (a few seconds): reload until this one is in.
-    await expect
-      .poll(
-        async () => {
-          await page.reload()
-          return row.getByText('1 view', { exact: true }).isVisible()
-        },
-        { timeout: 30_000 },
-      )
-      .toBe(true)
-    await expect(row.getByText('1 comment', { exact: true })).toBeVisible()
-    await page.goto('/admin/posts?search=budget')
-    const table = page.getByRole('table')
-    await expect(table.getByText(/^\d{1,3},\d{3} views$/).first()).toBeVisible()
-    await expect(table.getByText(/^\d{4,} views$/)).toHaveCount(0)
-
-    // At 1440×900 the AI Assistant button never covers the featured image's alt field, wherever it scrolls to.
-    await page.setViewportSize({ width: 1440, height: 900 })
-    await page.goto(`/admin/posts/edit/${post.id}`)
-    const alt = page.getByLabel('Alt text', { exact: true })
-    await expect(alt).toBeVisible()
-    for (const block of ['start', 'center', 'end'] as const) {
-      await alt.evaluate(
-        (el: unknown, b: string) => (el as { scrollIntoView(options: object): void }).scrollIntoView({ block: b }),
-        block,
-      )
-      expect(await isOnTop(alt), `alt field uncovered when scrolled to ${block}`).toBe(true)
-    }
-  } finally {
-    await deletePost(page.request, token, post.id)
-  }
-
-  // An invalid folder clears the previous folder's photos, and its message says what is accepted.
-  await page.goto('/admin/gallery')
-  await expect(page.getByTestId('gallery-admin-image').first()).toBeVisible()
-  await page.getByLabel('Folder').fill('not a folder!')
-  await page.getByRole('button', { name: 'Load', exact: true }).click()
-  await expect(page.getByTestId('gallery-notice')).toHaveText(
-    'Folder names may only use letters, digits, - and _, with / between folders',
-  )
-  await expect(page.getByTestId('gallery-admin-image')).toHaveCount(0)
 })
 
 test('the gallery has two columns on phones, an opaque lightbox, and thumbnails made at upload', async ({
