@@ -1,12 +1,14 @@
 // Production bundle of the server: our workspace packages are bundled (they ship TypeScript source);
 // every npm dependency stays external and is loaded from node_modules at run time.
+// `node build.mjs` writes dist/; `node build.mjs DIR` writes the same bundle into DIR, where the process tests start
+// their children from (src/testing/server-process.ts).
 import { build } from 'esbuild'
 import { cpSync, rmSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import path from 'node:path'
 
 const serverDir = path.resolve('.')
-const outdir = path.join(serverDir, 'dist')
+const outdir = process.argv[2] ? path.resolve(process.argv[2]) : path.join(serverDir, 'dist')
 
 /**
  * Keeps npm packages external. A package that npm nested under a workspace package (e.g.
@@ -30,8 +32,10 @@ const externalNpmPackages = {
 
 rmSync(outdir, { recursive: true, force: true })
 await build({
-  entryPoints: ['src/main.ts', 'src/cli/seed-cli.ts', 'src/cli/transfer-cli.ts'],
+  entryPoints: ['src/main.ts', 'src/cli/seed-cli.ts', 'src/cli/transfer-cli.ts', 'src/cli/backup-cli.ts'],
   outdir,
+  // Every bundle beside the others, at the top of outdir: the nested packages' paths above are relative to it.
+  entryNames: '[name]',
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -44,4 +48,4 @@ await build({
   plugins: [externalNpmPackages],
 })
 // The bundled @wayfarer/db looks for its migrations next to the bundle.
-cpSync('../../packages/db/prisma/migrations', 'dist/migrations', { recursive: true })
+cpSync('../../packages/db/prisma/migrations', path.join(outdir, 'migrations'), { recursive: true })

@@ -19,7 +19,7 @@ const login = (port: number, email: string, password: string) =>
 describe('npm start on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'wf-main-'))
   let port: number
-  let first: ReturnType<typeof startMain>
+  let first: Awaited<ReturnType<typeof startMain>>
   let viewsBefore: number
   let slug: string
   const latest = async () =>
@@ -31,7 +31,7 @@ describe('npm start on the embedded database', () => {
 
   beforeAll(async () => {
     port = await freePort()
-    first = startMain({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' })
+    first = await startMain({ DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'info' })
     expect(await waitForHealth(port, first)).toEqual({ success: true, data: { status: 'ok', database: 'pglite' } })
   }, 120_000)
 
@@ -54,7 +54,7 @@ describe('npm start on the embedded database', () => {
   })
 
   it('refuses a second process on the same DATA_DIR', async () => {
-    const second = startMain({ DATA_DIR: dataDir, PORT: String(await freePort()) })
+    const second = await startMain({ DATA_DIR: dataDir, PORT: String(await freePort()) })
     expect(await second.exited).toBe(1)
     expect(second.output()).toMatch(/already in use by another Wayfarer process \(pid \d+\)/)
   }, 120_000)
@@ -70,7 +70,7 @@ describe('npm start on the embedded database', () => {
     expect(existsSync(path.join(dataDir, 'wayfarer.pid'))).toBe(false)
     const secretKey = readFileSync(path.join(dataDir, 'secret.key'), 'utf8')
 
-    const again = startMain({ DATA_DIR: dataDir, PORT: String(port) })
+    const again = await startMain({ DATA_DIR: dataDir, PORT: String(port) })
     await waitForHealth(port, again)
     expect(await latest()).toMatchObject({ slug, view_count: viewsBefore + 5 })
     expect((await login(port, 'admin@example.com', password!)).status).toBe(200)
@@ -81,7 +81,7 @@ describe('npm start on the embedded database', () => {
   }, 120_000)
 
   it('stops with a message naming a bad variable', async () => {
-    const bad = startMain({ PORT: 'not-a-port' })
+    const bad = await startMain({ PORT: 'not-a-port' })
     expect(await bad.exited).toBe(1)
     expect(bad.output()).toMatch(/Invalid configuration:\s+PORT/)
   })

@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { afterAll, describe, expect, it } from 'vitest'
 import { openDatabase } from '@wayfarer/db'
 import { createEmptyDatabase } from '@wayfarer/db/testing'
-import { freePort, killStartedServers, startMain, waitForHealth } from '../testing/server-process'
+import { freePort, killStartedServers, nodeArgs, startMain, waitForHealth } from '../testing/server-process'
 
 const run = promisify(execFile)
 const serverDir = path.resolve(import.meta.dirname, '../..')
@@ -30,7 +30,7 @@ describe('npm start on a fresh database', () => {
   it('applies the migrations at boot and shuts down cleanly on SIGTERM', async () => {
     const target = await freshTarget()
     const port = await freePort()
-    const server = startMain({ ...target.env, PORT: String(port), SEED_DEMO_CONTENT: 'false' })
+    const server = await startMain({ ...target.env, PORT: String(port), SEED_DEMO_CONTENT: 'false' })
     const health = await waitForHealth(port)
     expect(health).toEqual({ success: true, data: { status: 'ok', database: serverUrl ? 'postgresql' : 'pglite' } })
     server.child.kill('SIGTERM')
@@ -56,9 +56,9 @@ describe('npm run db:seed', () => {
       ADMIN_PASSWORD: 'seed-password',
       ...target.env,
     }
-    const first = await run(process.execPath, ['--import', 'tsx', 'src/cli/seed-cli.ts'], { cwd: serverDir, env })
+    const first = await run(process.execPath, await nodeArgs('seed-cli'), { cwd: serverDir, env })
     expect(first.stdout).toContain(`Seeded demo content into ${serverUrl ? 'postgresql' : 'pglite'}.`)
-    const second = await run(process.execPath, ['--import', 'tsx', 'src/cli/seed-cli.ts'], { cwd: serverDir, env })
+    const second = await run(process.execPath, await nodeArgs('seed-cli'), { cwd: serverDir, env })
     expect(second.stdout).toContain('already has content')
 
     const db = await openDatabase({ databaseUrl: target.databaseUrl, dataDir: target.dataDir })

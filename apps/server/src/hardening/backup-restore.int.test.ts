@@ -9,6 +9,7 @@ import { testConfig } from '../testing/test-config'
 import { createServer } from '../server'
 import { testOwner } from '../testing/test-server'
 import { apiFor, testPhoto, type Api } from '../testing/api'
+import { nodeArgs } from '../testing/server-process'
 
 // `npm run backup` during a write burst, `npm run restore` into a fresh data dir (or
 // an empty PostgreSQL database), and every post, comment, message, setting and image is there and served.
@@ -19,9 +20,10 @@ afterAll(async () => {
 })
 
 /** Runs the CLI exactly as `npm run backup|restore` does. */
-function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+async function cli(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const argv = await nodeArgs('backup-cli', ...args)
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/backup-cli.ts', ...args], {
+    const child = spawn(process.execPath, argv, {
       cwd: serverDir,
       env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'silent', ...env },
     })

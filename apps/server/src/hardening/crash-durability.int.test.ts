@@ -68,7 +68,7 @@ describe('crash durability', () => {
       const acknowledged: number[] = []
       for (let round = 1; round <= ROUNDS; round++) {
         const port = await freePort()
-        const server = startMain({
+        const server = await startMain({
           DATA_DIR: dataDir,
           PORT: String(port),
           TRUST_PROXY: '1',

@@ -69,9 +69,9 @@ describe('one secret key for all processes on one database', () => {
     }
     try {
       const [portA, portB, portC] = [await freePort(), await freePort(), await freePort()]
-      const first = startMain({ ...env, SECRET_KEY: KEY_A, PORT: String(portA), DATA_DIR: dataDir() })
+      const first = await startMain({ ...env, SECRET_KEY: KEY_A, PORT: String(portA), DATA_DIR: dataDir() })
       await waitForHealth(portA, first)
-      const other = startMain({ ...env, SECRET_KEY: KEY_B, PORT: String(portB), DATA_DIR: dataDir() })
+      const other = await startMain({ ...env, SECRET_KEY: KEY_B, PORT: String(portB), DATA_DIR: dataDir() })
       // It must stop, not serve: whichever comes first, its exit or its health check answering.
       const outcome = await Promise.race([
         other.exited,
@@ -86,7 +86,7 @@ describe('one secret key for all processes on one database', () => {
       expect(other.output()).toContain('set the same SECRET_KEY')
       expect(other.output()).not.toContain(KEY_A)
 
-      const twin = startMain({ ...env, SECRET_KEY: KEY_A, PORT: String(portC), DATA_DIR: dataDir() })
+      const twin = await startMain({ ...env, SECRET_KEY: KEY_A, PORT: String(portC), DATA_DIR: dataDir() })
       await waitForHealth(portC, twin)
       // Wrong passwords alternating between the two processes count together: past the limit, 429.
       const statuses: number[] = []

@@ -54,7 +54,7 @@ describe('a server killed mid-send', () => {
       const dataDir = empty || !dataDirs[0] ? mkdtempSync(path.join(tmpdir(), 'wf-mailcrash-')) : dataDirs[0]
       dataDirs.push(dataDir)
       const port = await freePort()
-      const server = startMain({
+      const server = await startMain({
         DATA_DIR: dataDir,
         PORT: String(port),
         SEED_DEMO_CONTENT: 'false',

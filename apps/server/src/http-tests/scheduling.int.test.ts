@@ -164,7 +164,9 @@ describe('two servers on one database', () => {
         SCHEDULE_CHECK_SECONDS: '1',
       }
       if (empty) {
-        const processes = ports.map((port) => startMain({ ...env, DATABASE_URL: empty.url, PORT: String(port) }))
+        const processes = await Promise.all(
+          ports.map((port) => startMain({ ...env, DATABASE_URL: empty.url, PORT: String(port) })),
+        )
         for (const p of processes) stops.push(async () => (p.child.kill('SIGTERM'), await p.exited))
         await Promise.all(processes.map((p, i) => waitForHealth(ports[i]!, p)))
         stops.push(async () => logs.push(...processes.map((p) => p.output())))

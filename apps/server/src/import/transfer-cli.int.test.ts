@@ -3,18 +3,20 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { scratchDir } from '../testing/scratch-dir'
+import { nodeArgs } from '../testing/server-process'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
 import { icelandExport, writeZip } from '@wayfarer/api/polarsteps-fixtures'
 
 const serverDir = path.resolve(import.meta.dirname, '../..')
 let file: string
 
-function cli(
+async function cli(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const argv = await nodeArgs('transfer-cli', ...args)
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/transfer-cli.ts', ...args], {
+    const child = spawn(process.execPath, argv, {
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',
@@ -69,7 +71,7 @@ describe('npm run import (CLI) on the embedded database', () => {
     const locked = inScratch('locked')
     await mkdir(locked)
     await writeFile(path.join(locked, 'wayfarer.pid'), String(process.pid))
-    // Three independent refusals: started together, so their start-up (tsx, the server's modules) overlaps.
+    // Three independent refusals: started together, so their start-up (the server's modules) overlaps.
     const [busy, wrong, usage] = await Promise.all([
       cli(['wordpress', file], { DATA_DIR: locked }),
       cli(['ghost', file], { DATA_DIR: inScratch('data') }),
