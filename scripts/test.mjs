@@ -49,7 +49,10 @@ if (missing.length) {
 }
 
 const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`
-const minutes = (ms) => `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`
+const minutes = (ms) => {
+  const s = Math.round(ms / 1000) // rounded once, so 119.6 s reads "2 min 0 s", not "1 min 60 s"
+  return `${Math.floor(s / 60)} min ${s % 60} s`
+}
 
 /**
  * Runs one step to its end; its output lines go to this process's stdout and stderr, each after `prefix`. Resolves
