@@ -1,21 +1,15 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { messages } from '@wayfarer/api/messages'
 import { deletePost, ownerToken } from './support/owner-api'
 import { ownerState } from './support/owner-session'
 import { tabTo } from './support/keyboard'
-import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support/screen-checks'
+import { checkScreen } from './support/screen-checks'
 
 // Building a trip in the admin (docs/trips.md), with the keyboard alone: the form's refusals next to their fields,
 // then "Add day". It adds a draft trip and a draft story while it runs, so it runs with the specs that change what
 // others read (the screens tour takes the newest draft for its preview screen); it removes both at the end.
 
 const ASIA = 'Six Weeks Across Asia'
-
-async function checkScreen(page: Page, label: string): Promise<void> {
-  await settle(page)
-  await expectNoSidewaysScroll(page, label)
-  await expectNoAxeViolations(page, label)
-}
 
 test.describe('building a trip in the admin', () => {
   for (const width of [390, 1440]) {

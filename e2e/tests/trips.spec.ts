@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { expectVisibleFocus, tabTo } from './support/keyboard'
-import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support/screen-checks'
+import { checkScreen } from './support/screen-checks'
 
 // Trips as a visitor sees them (docs/trips.md, docs/product.md "Trips"): the list, a trip page with its map and
 // timeline, a story's day in its trip, the trip filter on /map (building a trip: trips-admin.spec.ts). The demo
@@ -9,12 +9,6 @@ import { expectNoAxeViolations, expectNoSidewaysScroll, settle } from './support
 // here writes, so it runs beside the other specs that leave the site as they found it.
 
 const ASIA = 'Six Weeks Across Asia'
-
-async function checkScreen(page: Page, label: string): Promise<void> {
-  await settle(page)
-  await expectNoSidewaysScroll(page, label)
-  await expectNoAxeViolations(page, label)
-}
 
 for (const width of [390, 1440]) {
   test.describe(`trips at ${width} px`, () => {

@@ -82,6 +82,13 @@ export async function expectNoAxeViolations(page: Page, label: string): Promise<
   expect(report, `${label}: axe violations`).toEqual([])
 }
 
+/** The screen is there with its data and pictures, nothing is wider than the window, and axe finds nothing. */
+export async function checkScreen(page: Page, label: string): Promise<void> {
+  await settle(page)
+  await expectNoSidewaysScroll(page, label)
+  await expectNoAxeViolations(page, label)
+}
+
 /** A full-page screenshot into screenshots/<width>/<name>.png. */
 export async function screenshot(page: Page, width: number, name: string): Promise<void> {
   const file = path.join(
