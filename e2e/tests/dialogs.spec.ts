@@ -36,7 +36,9 @@ async function expectKeyboardDialog(
     'Shift+Tab',
   ]) {
     await page.keyboard.press(key)
-    expect(await focusInDialog(page), `focus inside the dialog after ${key}`).toBe(true)
+    // Polled: Tab into or out of the player's frame (another renderer process) hands focus over asynchronously, and
+    // for that moment the page's active element is the body.
+    await expect.poll(() => focusInDialog(page), { message: `focus inside the dialog after ${key}` }).toBe(true)
   }
   // Escape is pressed on the dialog's own close control (an embedded player keeps its own keys).
   const close = dialog.getByRole('button', { name: closeName, exact: true })
