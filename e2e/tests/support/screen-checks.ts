@@ -21,10 +21,11 @@ export async function fakeYouTubePlayer(context: BrowserContext | Page): Promise
 }
 
 /**
- * Waits until the screen is there (its heading) with its data (no loading placeholder left), its fonts, and the pictures it has asked for
- * (eager ones and lazy ones already in view: a full-page screenshot does not load the others). A concrete signal
- * instead of "no request for half a second", which costs that half second on every screen and never comes on a
- * page that polls. Only the screenshots need the pictures, so one that does not come within 8 s is not a failure.
+ * Waits until the screen is there (its heading) with its data (no loading placeholder left), its fonts, its
+ * transitions that end, and the pictures it has asked for (eager ones and lazy ones already in view: a full-page
+ * screenshot does not load the others). A concrete signal instead of "no request for half a second", which costs
+ * that half second on every screen and never comes on a page that polls. Only the screenshots need the pictures, so
+ * one that does not come within 8 s is not a failure.
  */
 export async function settle(page: Page): Promise<void> {
   // The route's code and loader come after the document's load event: its heading says the screen is there.
@@ -33,7 +34,14 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(`(() => {
     const inView = (img) => img.getBoundingClientRect().top < innerHeight
     const pending = [...document.images].filter((img) => !img.complete && (img.loading !== 'lazy' || inView(img)))
-    const loaded = Promise.all([document.fonts.ready, ...pending.map((img) => img.decode().catch(() => undefined))])
+    // Transitions that end (a button's colours as it becomes enabled): axe reads the colours of the moment, and
+    // half-way from the disabled grey a label fails contrast that it passes at rest. Spinners run forever.
+    const finite = document.getAnimations().filter((a) => a.effect && a.effect.getComputedTiming().endTime !== Infinity)
+    const loaded = Promise.all([
+      document.fonts.ready,
+      ...pending.map((img) => img.decode().catch(() => undefined)),
+      ...finite.map((a) => a.finished.catch(() => undefined)),
+    ])
     return Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 8000))]).then(() => undefined)
   })()`)
 }
