@@ -20,7 +20,13 @@ export function DashboardScreen() {
     <div className="space-y-6">
       <div className="flex items-center justify-between">
         <h2 className="text-2xl font-bold text-gray-900">Dashboard</h2>
-        <Button variant="secondary" onClick={() => void dashboard.refetch()} disabled={dashboard.isFetching}>
+        {/* Busy while the figures reload in the background (the old ones stay on screen meanwhile). */}
+        <Button
+          variant="secondary"
+          onClick={() => void dashboard.refetch()}
+          disabled={dashboard.isFetching}
+          aria-busy={dashboard.isFetching}
+        >
           Refresh
         </Button>
       </div>

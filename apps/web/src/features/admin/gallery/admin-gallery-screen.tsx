@@ -61,7 +61,12 @@ function GalleryManager({
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <ViewToggle view={view} onView={setView} />
-          <Button variant="secondary" onClick={() => void gallery.reload('refresh')} disabled={gallery.folder.loading}>
+          <Button
+            variant="secondary"
+            onClick={() => void gallery.reload('refresh')}
+            disabled={gallery.folder.loading}
+            aria-busy={gallery.folder.loading}
+          >
             Refresh
           </Button>
           <UploadButton folder={folder} onUploaded={gallery.added} onNotice={gallery.notify} />
