@@ -4,6 +4,7 @@ import {
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   type HTMLAttributes,
   type ReactNode,
@@ -68,22 +69,10 @@ export function Dialog({
     close.current = onClose
   }, [onClose])
 
-  // Focus in, page scroll off, and both back as they were when the dialog goes away.
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    const body = document.body
-    const overflow = body.style.overflow
-    body.style.overflow = 'hidden'
-    const root = panel.current
-    if (root) (initialFocus?.current ?? tabbables(root)[0] ?? root).focus({ preventScroll: true })
-    return () => {
-      body.style.overflow = overflow
-      if (returnFocus && opener?.isConnected) opener.focus({ preventScroll: true })
-    }
-  }, [initialFocus, returnFocus])
-
-  // Escape closes; focus that lands outside (a click elsewhere, a script) is brought back in.
-  useEffect(() => {
+  // Escape closes; focus that lands outside (a click elsewhere, a script) is brought back in. This effect and the
+  // next are layout effects, run as the dialog enters the page: React may run plain effects only after the browser
+  // has painted and taken the next key, so a dialog already on screen could lose an Escape or a Tab to the page.
+  useLayoutEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close.current()
     }
@@ -98,6 +87,21 @@ export function Dialog({
       document.removeEventListener('focusin', onFocusIn)
     }
   }, [])
+
+  // Focus in, page scroll off, and both back as they were when the dialog goes away. Declared after the listeners
+  // above, so that on close they are gone before focus goes back to the opener: the focusin one would pull it in again.
+  useLayoutEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const body = document.body
+    const overflow = body.style.overflow
+    body.style.overflow = 'hidden'
+    const root = panel.current
+    if (root) (initialFocus?.current ?? tabbables(root)[0] ?? root).focus({ preventScroll: true })
+    return () => {
+      body.style.overflow = overflow
+      if (returnFocus && opener?.isConnected) opener.focus({ preventScroll: true })
+    }
+  }, [initialFocus, returnFocus])
 
   const guard = (edge: 'first' | 'last') => (
     // Tab stops on either side of the panel send focus round to its other end, also out of an embedded frame.

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react'
+import { useEffectEvent, useLayoutEffect, useRef } from 'react'
 import type { GalleryPhoto } from '@wayfarer/api/schemas'
 import { Dialog, DialogTitle } from '@wayfarer/ui'
 import { PhotoImage } from './photo-image'
@@ -27,12 +27,13 @@ export function Lightbox({ photos, index, onIndex, onClose }: LightboxProps) {
 
   // One listener for the lightbox's life that always sees the index on screen: a listener re-added after each step
   // (an effect on `index`) could still hold the previous index when the next key came before the effect ran, so a
-  // quick second ArrowLeft from the first photo stayed on it instead of wrapping to the last.
+  // quick second ArrowLeft from the first photo stayed on it instead of wrapping to the last. A layout effect, like the
+  // Dialog's keys: listening from the moment the lightbox is on the page, not from whenever React runs plain effects.
   const onKey = useEffectEvent((e: KeyboardEvent) => {
     if (e.key === 'ArrowLeft') step(-1)
     else if (e.key === 'ArrowRight') step(1)
   })
-  useEffect(() => {
+  useLayoutEffect(() => {
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
   }, [])

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useRef, useState, type RefObject } from 'react'
 
 /**
  * Open/close state of a menu opened by a button (the mobile navigation): opening moves focus to the menu's
@@ -14,7 +14,8 @@ export function useDisclosureMenu(area: RefObject<HTMLElement | null>, menu: Ref
     if (restoreFocus) toggle.current?.focus()
   }, [])
 
-  useEffect(() => {
+  // A layout effect, like the Dialog's: the open menu takes focus and Escape from the moment it is on the page.
+  useLayoutEffect(() => {
     if (!open) return
     menu.current?.querySelector<HTMLElement>('a, button')?.focus()
     const onKey = (event: KeyboardEvent) => {
