@@ -1,6 +1,7 @@
 // Idle memory of the built server on the demo data: starts `node apps/server/dist/main.js` as `npm start` does
 // (with the environment its script sets: the glibc allocator settings, README "Deploying")
-// on a fresh DATA_DIR (demo content seeded), opens the main pages once, waits, and prints the resident set size.
+// on a fresh DATA_DIR (demo content seeded), waits until it is idle, opens the main pages once, waits until it is
+// idle again, and prints the resident set size.
 // Usage: node scripts/idle-rss.mjs [PORT]   (extra environment is passed through and wins, e.g. DATABASE_URL)
 import { spawn } from 'node:child_process'
 import { setTimeout as sleepFor } from 'node:timers/promises'
@@ -34,17 +35,32 @@ async function measure(label) {
   })
   const exited = new Promise((resolve) => child.on('exit', resolve))
   const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024
+  // Idle means idle: after a first start the server renders the demo photos' sizes in the background for a while
+  // after it answers, and a figure taken during that (a fixed 5 s wait did) reads up to twice the idle one.
+  const cpuTicks = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return Number(fields[11]) + Number(fields[12]) // utime + stime, in clock ticks (100 a second)
+  }
+  const untilIdle = async () => {
+    let last = cpuTicks()
+    for (let quiet = 0, waited = 0; quiet < 4 && waited < 240; waited++) {
+      await sleep(500)
+      const now = cpuTicks()
+      quiet = now - last <= 1 ? quiet + 1 : 0 // at most 10 ms of CPU in half a second
+      last = now
+    }
+  }
   try {
     for (let i = 0; ; i++) {
       if ((await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null))?.ok) break
       if (i > 900) throw new Error('the server did not start')
       await sleep(200)
     }
-    await sleep(5000)
+    await untilIdle()
     const afterStart = rssMb()
     for (const page of ['/', '/blog', '/gallery', '/about', '/api/posts', '/api/gallery', '/rss.xml', '/sitemap.xml'])
       await fetch(`http://127.0.0.1:${port}${page}`)
-    await sleep(5000)
+    await untilIdle()
     console.log(
       `${label}: idle RSS ${afterStart.toFixed(0)} MB after start, ${rssMb().toFixed(0)} MB after one visit of the main pages`,
     )
