@@ -24,6 +24,7 @@ import {
   MAX_IMAGE_BYTES,
   MAX_TRPC_BATCH,
   parseCloudinaryUrl,
+  publicSiteSettingsOf,
   RateLimiter,
   TrackReleases,
   withSanitizedPostContent,
@@ -348,7 +349,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   errorBoundary.pages = await registerSpa(
     app,
     config.webDistDir ?? defaultWebDist(),
-    createHeadResolver(deps),
+    // Every page's head carries the site settings: read once per change, not once per page.
+    createHeadResolver(deps, () => publicCache.remember('site-settings', () => publicSiteSettingsOf(deps))),
     (url, isRealPage) => findRedirect(deps.prisma, url, isRealPage),
   )
 

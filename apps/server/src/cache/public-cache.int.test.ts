@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { FastifyInstance } from 'fastify'
@@ -276,5 +279,50 @@ describe('several server processes on one database', () => {
       },
       { timeout: 5_000, interval: 100 },
     )
+  })
+})
+
+describe('the site settings every page head carries', () => {
+  let servers: ServersOnOneDatabase
+  let shell: string
+
+  beforeAll(async () => {
+    // A stand-in for the web build, so the pages (and their heads) answer.
+    shell = await mkdtemp(path.join(tmpdir(), 'wayfarer-shell-'))
+    await writeFile(
+      path.join(shell, 'index.html'),
+      '<!doctype html><html><head><!--app-head--></head><body></body></html>',
+    )
+    servers = await startServersOnOneDatabase({ config: { publicCache: true, webDistDir: shell } })
+  })
+  afterAll(async () => {
+    await servers.close()
+    await rm(shell, { recursive: true, force: true })
+  })
+
+  const page = async (app: FastifyInstance, url: string) => (await app.inject({ method: 'GET', url })).body
+
+  it('are read once per change: a page first asked for after a save shows it, in this process and in another', async () => {
+    const [writer, reader] = [servers.apps[0]!, servers.apps[1]!]
+    // Both processes have read the settings for a page already.
+    for (const app of [writer, reader]) expect(await page(app, '/about')).not.toContain('Two Backpacks')
+    const login = await writer.inject({ method: 'POST', url: '/api/auth/login', payload: testOwner })
+    const authorization = `Bearer ${(login.json() as { data: { token: string } }).data.token}`
+    const settings = (await writer.inject({ method: 'GET', url: '/api/settings/site' })).json() as {
+      data: Record<string, unknown>
+    }
+    const { videos: _computed, ...saved } = settings.data
+    const res = await writer.inject({
+      method: 'POST',
+      url: '/api/settings/site',
+      headers: { authorization },
+      payload: { ...saved, name: 'Two Backpacks' },
+    })
+    expect(res.statusCode).toBe(200)
+    expect(await page(writer, '/gallery')).toContain('Two Backpacks')
+    await vi.waitFor(async () => expect(await page(reader, '/privacy')).toContain('Two Backpacks'), {
+      timeout: 1_000,
+      interval: 20,
+    })
   })
 })

@@ -62,6 +62,10 @@ export class PublicCache {
   private generation = 0
   private suspended = false
   private readonly entries: LRUCache<string, Entry>
+  /** Values many answers are made from (`remember`), with the generation they were read in. */
+  private readonly values = new Map<string, { generation: number; value: Promise<unknown> }>()
+  /** Whether `remember` keeps anything: only while this process hears every write (registerLookup). */
+  private listening = false
   /** Misses being answered now, by key: the same read arriving meanwhile waits for that answer (single flight). */
   private readonly inflight = new Map<string, Promise<void>>()
   /** Called after every local invalidation (server.ts: NOTIFY the other processes). */
@@ -96,6 +100,7 @@ export class PublicCache {
   clear(): void {
     this.generation++
     this.entries.clear()
+    this.values.clear()
   }
 
   /** While other processes' writes cannot be heard, nothing is kept or served. */
@@ -104,8 +109,27 @@ export class PublicCache {
     this.clear()
   }
 
+  /**
+   * A value many misses are made from (the site settings every page's head carries), read once and kept until
+   * the next write, as the answers are: a read that a write overtook is not kept. Computed every time while the
+   * cache is off or suspended, when this process may not hear another's writes.
+   */
+  remember<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    if (!this.listening || this.suspended) return compute()
+    const kept = this.values.get(key)
+    if (kept?.generation === this.generation) return kept.value as Promise<T>
+    const value = compute()
+    const entry = { generation: this.generation, value }
+    this.values.set(key, entry)
+    value.catch(() => {
+      if (this.values.get(key) === entry) this.values.delete(key)
+    })
+    return value
+  }
+
   /** Answers hits; registered before the security headers, whose onRequest work a hit does not need. */
   registerLookup(app: FastifyInstance): void {
+    this.listening = true
     app.addHook('onRequest', async (request, reply) => {
       if (this.suspended || !isCacheable(request)) return
       const key = request.url

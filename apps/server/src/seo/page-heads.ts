@@ -1,16 +1,15 @@
 import type { FastifyRequest } from 'fastify'
 import {
   countryName,
-  findPublishedPost,
+  findPublishedStory,
   publicSiteSettingsOf,
-  findStoryPlace,
   isCountryCode,
   listPostCards,
   pickBodyPhotos,
   previewTitle,
   type AppDeps,
   type PublicPost,
-  type StoryPlace,
+  type StoryCoordinates,
 } from '@wayfarer/api'
 import {
   CARD_IMAGE_SIZES,
@@ -24,6 +23,7 @@ import {
   responsiveSrcset,
   site,
   staticPages,
+  type PublicSiteSettings,
   type SiteSettings,
   type StaticPage,
 } from '@wayfarer/api/schemas'
@@ -55,11 +55,14 @@ const privatePage = (path: string): string | null =>
  * Twitter card, and JSON-LD, so crawlers and link previews see the page without running JavaScript. Unknown
  * paths and missing posts get HTTP 404 (the SPA still renders its Page Not Found screen).
  */
-export function createHeadResolver(deps: AppDeps): HeadResolver {
+export function createHeadResolver(
+  deps: AppDeps,
+  siteSettings: () => Promise<PublicSiteSettings> = () => publicSiteSettingsOf(deps),
+): HeadResolver {
   const { publicUrl } = deps.config
   const resolve = pageHeadResolver(deps)
   return async (request) => {
-    const settings = await publicSiteSettingsOf(deps)
+    const settings = await siteSettings()
     const head = await resolve(request, settings)
     const feed = `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(settings.name)}" href="${escapeHtml(absoluteUrl(publicUrl, '/rss.xml'))}" />`
     return {
@@ -152,8 +155,8 @@ function pageHeadResolver(deps: AppDeps) {
     const slug = /^\/blog\/([^/]+)$/.exec(path)?.[1]
     const previewToken = new URLSearchParams(request.url.split('?')[1] ?? '').get('preview')
     if (slug && previewToken !== null) return previewHead(deps, previewToken)
-    const post = slug ? await findPublishedPost(deps, slug) : null
-    if (post) return postHead(post, await findStoryPlace(deps, post.slug), publicUrl, settings)
+    const story = slug ? await findPublishedStory(deps, slug) : null
+    if (story) return postHead(story.post, story.coordinates, publicUrl, settings)
     return notFound()
   }
 }
@@ -166,8 +169,8 @@ const notFound = (): PageHead => ({
 })
 
 /** A story's point with the name its page shows ("Annapurna Circuit, Nepal"), if it has one. */
-function storyPoint(post: PublicPost, place: StoryPlace | null): GeoPoint | null {
-  if (place?.latitude == null || place.longitude == null) return null
+function storyPoint(post: PublicPost, place: StoryCoordinates | null): GeoPoint | null {
+  if (!place) return null
   const name = [post.location_name, post.location_city, post.location_country]
     .filter((v, i, all) => v && all.indexOf(v) === i)
     .join(', ')
@@ -210,7 +213,12 @@ async function previewHead(deps: AppDeps, token: string): Promise<PageHead> {
       }
 }
 
-function postHead(post: PublicPost, place: StoryPlace | null, publicUrl: string, settings: SiteSettings): PageHead {
+function postHead(
+  post: PublicPost,
+  place: StoryCoordinates | null,
+  publicUrl: string,
+  settings: SiteSettings,
+): PageHead {
   const point = storyPoint(post, place)
   const title = post.meta_title || brandTitle(pageTitle(post.title), settings)
   const description = post.meta_description || post.excerpt || site.description

@@ -59,6 +59,8 @@ interface WarmJob {
 export class LocalImageVariants {
   private readonly inFlight = new Map<string, Promise<{ file: string; contentType: string }>>()
   private queue: WarmJob[] = []
+  /** The next job of `queue` to render. */
+  private next = 0
   private draining: Promise<void> | undefined
   private startTimer: ReturnType<typeof setTimeout> | undefined
 
@@ -104,6 +106,7 @@ export class LocalImageVariants {
   /** Drops what is still queued and waits for the variant being rendered (the server is closing). */
   async stop(): Promise<void> {
     this.queue = []
+    this.next = 0
     await this.idle()
   }
 
@@ -115,10 +118,15 @@ export class LocalImageVariants {
   }
 
   private async drain(): Promise<void> {
-    for (let job = this.queue.shift(); job; job = this.queue.shift()) {
+    // Read by position, not shift(): at start-up the queue holds six jobs per photo, and shifting an array
+    // that long moves every job left each time.
+    while (this.next < this.queue.length) {
+      const job = this.queue[this.next++]!
       // A photo deleted meanwhile, or one sharp cannot read, is simply skipped.
       await this.render(job.relative, job.variant, job.format).catch(() => undefined)
     }
+    this.queue = []
+    this.next = 0
     this.draining = undefined
   }
 

@@ -11,6 +11,8 @@ import {
   publicPostPage,
   publishedPostDates as readPublishedPostDates,
   type PostFilter,
+  publicStoryBySlug,
+  type StoryCoordinates,
 } from './public-read'
 import { searchHits } from './public-search'
 import {
@@ -107,6 +109,15 @@ export async function findPublishedPost(deps: AppDeps, slug: string): Promise<Pu
   // Callers outside tRPC (the page heads) pass URL text as it came: the input policy applies here too.
   if (!postBySlugInput.safeParse({ slug }).success) return null
   return publicPostBySlug(deps.prisma, slug, (id) => deps.views.pending(id))
+}
+
+/** A published post by slug and its coordinates (a story page's head), without counting a view. */
+export async function findPublishedStory(
+  deps: AppDeps,
+  slug: string,
+): Promise<{ post: PublicPost; coordinates: StoryCoordinates | null } | null> {
+  if (!postBySlugInput.safeParse({ slug }).success) return null
+  return publicStoryBySlug(deps.prisma, slug, (id) => deps.views.pending(id))
 }
 
 /** The newest published posts, for the RSS feed and the home page's head. */

@@ -114,13 +114,14 @@ async function storedTarget(
     const target = pick(rows, keys.withQuery)
     if (target) return target
   }
-  if (!keys.path) return null
+  // The site's own page wins over a stored redirect; asked first, since the page (its head) is needed anyway
+  // when there is one, and then no redirect needs looking up.
+  if (!keys.path || (await isRealPage())) return null
   const row = await prisma.redirect.findUnique({
     where: { fromPath: keys.path },
     select: { fromPath: true, toPath: true },
   })
-  if (!row || (await isRealPage())) return null
-  return pick([row], [keys.path])
+  return row ? pick([row], [keys.path]) : null
 }
 
 /** Longer chains than this are refused too: browsers give up after about 20 redirects. */
