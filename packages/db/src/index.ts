@@ -73,6 +73,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     : openPglite(options.dataDir, migrationsDir, options.pgliteTemplate)
 }
 
+/** Whether an on-disk embedded data directory already holds a database (false for a new or in-memory one). */
+export function hasEmbeddedDatabase(dataDir: string): boolean {
+  return !dataDir.startsWith('memory://') && existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))
+}
+
 async function openPglite(dataDir: string, migrationsDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://')
   const unlock = inMemory ? () => {} : lockDataDir(dataDir)
@@ -80,7 +85,7 @@ async function openPglite(dataDir: string, migrationsDir: string, template?: Blo
     const pgliteDir = inMemory ? dataDir : path.join(dataDir, 'pglite')
     if (!inMemory) mkdirSync(pgliteDir, { recursive: true, mode: 0o700 })
     // On disk: fsync on, through a file system that really syncs (an acknowledged write survives a crash), files private.
-    const fresh = !inMemory && !existsSync(path.join(pgliteDir, 'PG_VERSION'))
+    const fresh = !inMemory && !hasEmbeddedDatabase(dataDir)
     const pglite = inMemory
       ? await PGlite.create({
           dataDir: pgliteDir,

@@ -1,0 +1,34 @@
+import { fork } from 'node:child_process'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { hasEmbeddedDatabase } from '@wayfarer/db'
+import type { ServerConfig } from './config'
+
+/** The first-start process failed; it has said why on the terminal already. */
+export class FirstStartError extends Error {}
+
+/**
+ * A new embedded site (no DATABASE_URL, a DATA_DIR without a database yet) is created and seeded by a short-lived
+ * child process before the server opens it. The embedded database's WebAssembly memory only grows: what creating
+ * the database and seeding the demo site touched (about 80 MB) would stay resident in the server for as long as
+ * it runs, while the child gives it back when it exits (docs/operations.md, "Memory"). Resolves with the owner's
+ * one-time password box, for the caller to print last; null when there is nothing new to prepare.
+ */
+export async function prepareNewSite(config: ServerConfig): Promise<string | null> {
+  if (config.databaseUrl || config.dataDir.startsWith('memory://') || hasEmbeddedDatabase(config.dataDir)) return null
+  // Beside this module both as source (tsx, whose loader the child inherits) and in the bundle (dist/).
+  const self = fileURLToPath(import.meta.url)
+  const child = fork(path.join(path.dirname(self), `first-start-child${path.extname(self)}`), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  let passwordBox: string | null = null
+  child.on('message', (message: { passwordBox?: string | null }) => {
+    passwordBox = message.passwordBox ?? null
+  })
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject)
+    child.once('exit', resolve)
+  })
+  if (code !== 0) throw new FirstStartError('could not prepare the new data directory')
+  return passwordBox
+}
