@@ -25,6 +25,7 @@ beforeAll(async () => {
       slug: 'sao-paulo',
       title: 'Three Days in São Paulo',
       daysAgo: 2,
+      category: 'beach',
       excerpt: 'Markets, murals and a very long café breakfast.',
       content: '<p>The Mercadão sells a mortadella sandwich the size of a brick.</p>',
     },
@@ -82,6 +83,15 @@ describe('blog search over the story text', () => {
     // "strong" is a tag name and "strongroom" only sits in a link's address.
     expect(slugsOf((await site.apis[0]!.get('/api/posts?search=strong')).json())).toEqual([])
     expect(slugsOf((await site.apis[0]!.get('/api/posts?search=strongroom')).json())).toEqual([])
+  })
+
+  it("finds a category's stories by its name, a word of it or a fragment, and a category without stories finds none", async () => {
+    const search = async (q: string) =>
+      slugsOf((await site.apis[0]!.get(`/api/posts?search=${encodeURIComponent(q)}`)).json())
+    // Only the São Paulo story is in "Beach Destinations"; "Tech" has no stories.
+    for (const q of ['Beach Destinations', 'destinations', 'destin', 'each dest'])
+      expect(await search(q), q).toEqual(['sao-paulo'])
+    expect(await search('tech')).toEqual([])
   })
 
   it('folds accents and case both ways: Chișinău, São, café', async () => {
