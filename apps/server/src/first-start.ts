@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { hasEmbeddedDatabase } from '@wayfarer/db'
+import { dataDirHolder, hasEmbeddedDatabase } from '@wayfarer/db'
 import type { ServerConfig } from './config'
 
 /** The first-start process failed; it has said why on the terminal already. */
@@ -12,14 +12,22 @@ export class FirstStartError extends Error {}
  * child process before the server opens it. The embedded database's WebAssembly memory only grows: what creating
  * the database and seeding the demo site touched (about 80 MB) would stay resident in the server for as long as
  * it runs, while the child gives it back when it exits (docs/operations.md, "Memory"). Resolves with the owner's
- * one-time password box, for the caller to print last; null when there is nothing new to prepare.
+ * one-time password box, for the caller to print last; null when there is nothing new to prepare. `demoContent`
+ * false leaves the demo site out whatever SEED_DEMO_CONTENT says (`npm run import` into a new DATA_DIR).
  */
-export async function prepareNewSite(config: ServerConfig): Promise<string | null> {
+export async function prepareNewSite(
+  config: ServerConfig,
+  options: { demoContent: boolean } = { demoContent: true },
+): Promise<string | null> {
   if (config.databaseUrl || config.dataDir.startsWith('memory://') || hasEmbeddedDatabase(config.dataDir)) return null
+  // A directory another process holds is refused by the caller's own openDatabase, with the caller's explanation.
+  if (dataDirHolder(config.dataDir) !== null) return null
   // Beside this module both as source (tsx, whose loader the child inherits) and in the bundle (dist/).
   const self = fileURLToPath(import.meta.url)
   const child = fork(path.join(path.dirname(self), `first-start-child${path.extname(self)}`), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // An import into a new directory brings its own content: no demo site under it.
+    env: options.demoContent ? process.env : { ...process.env, SEED_DEMO_CONTENT: 'false' },
   })
   let passwordBox: string | null = null
   child.on('message', (message: { passwordBox?: string | null }) => {

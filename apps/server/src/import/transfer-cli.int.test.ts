@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { openDatabase } from '@wayfarer/db'
 import { scratchDir } from '../testing/scratch-dir'
 import { nodeArgs } from '../testing/server-process'
 import { defaultWxrSite, plainWxrPost, wxrDocument } from '@wayfarer/api/import-fixtures'
@@ -10,9 +11,11 @@ import { icelandExport, writeZip } from '@wayfarer/api/polarsteps-fixtures'
 const serverDir = path.resolve(import.meta.dirname, '../..')
 let file: string
 
+/** Runs the CLI; the owner account comes from ADMIN_EMAIL/ADMIN_PASSWORD unless `owner` is false. */
 async function cli(
   args: string[],
   env: Record<string, string>,
+  owner = true,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const argv = await nodeArgs('transfer-cli', ...args)
   return new Promise((resolve) => {
@@ -20,8 +23,7 @@ async function cli(
       cwd: serverDir,
       env: {
         PATH: process.env.PATH ?? '',
-        ADMIN_EMAIL: 'owner@cli.test',
-        ADMIN_PASSWORD: 'cli-password-1',
+        ...(owner ? { ADMIN_EMAIL: 'owner@cli.test', ADMIN_PASSWORD: 'cli-password-1' } : {}),
         SECRET_KEY: 'cli-secret-key-that-is-at-least-32-chars',
         ...env,
       },
@@ -64,6 +66,28 @@ describe('npm run import (CLI) on the embedded database', () => {
 
     const second = await cli(['wordpress', file], env)
     expect(second.stdout).toMatch(/posts\s+0\s+120\s+0/)
+  }, 120_000)
+
+  it('into a new DATA_DIR: creates the site without the demo content and shows the new owner password last', async () => {
+    const env = { DATA_DIR: inScratch('new-site') }
+    const run = await cli(['wordpress', file], env, false)
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stdout).toMatch(/posts\s+120\s+0\s+0/)
+    // The password box comes after the report: the only time this password is ever shown.
+    const box = run.stdout.indexOf('Wayfarer created the owner account')
+    expect(box).toBeGreaterThan(run.stdout.indexOf('peak memory'))
+    expect(run.stdout.slice(box)).toContain('admin@example.com')
+    // Only the imported stories: the demo site was not seeded underneath them; one owner, told once.
+    const again = await cli(['wordpress', file, '--dry-run'], env, false)
+    expect(again.stdout).toMatch(/posts\s+0\s+120\s+0/)
+    expect(again.stdout).not.toContain('Wayfarer created the owner account')
+    const database = await openDatabase({ dataDir: env.DATA_DIR })
+    try {
+      expect(await database.prisma.post.count()).toBe(120)
+      expect(await database.prisma.user.count({ where: { email: 'admin@example.com' } })).toBe(1)
+    } finally {
+      await database.close()
+    }
   }, 120_000)
 
   it('explains what to do when the server holds the embedded database, and refuses wrong files', async () => {
