@@ -32,7 +32,13 @@ const externalNpmPackages = {
 
 rmSync(outdir, { recursive: true, force: true })
 await build({
-  entryPoints: ['src/main.ts', 'src/first-start-child.ts', 'src/cli/seed-cli.ts', 'src/cli/transfer-cli.ts', 'src/cli/backup-cli.ts'],
+  entryPoints: [
+    'src/main.ts',
+    'src/first-start-child.ts',
+    'src/cli/seed-cli.ts',
+    'src/cli/transfer-cli.ts',
+    'src/cli/backup-cli.ts',
+  ],
   outdir,
   // Every bundle beside the others, at the top of outdir: the nested packages' paths above are relative to it.
   entryNames: '[name]',
