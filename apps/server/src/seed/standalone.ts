@@ -63,8 +63,9 @@ export async function seedStandalone(
     }
     const passwordBox = await ensureAdmin(deps, config, log)
     const seeded = demo && (await seedDemoContentIfEmpty(deps, log))
-    // The photos' thumbnails are left to the server, which renders them in the background when it starts.
-    if (deps.imageStore instanceof LocalImageStore) await deps.imageStore.variants.stop()
+    // The photos' common sizes are rendered here too, before the server starts: left to it, they were rendered
+    // in the background while its first visitors waited for theirs (the browser tests' first pages timed out).
+    if (deps.imageStore instanceof LocalImageStore) await deps.imageStore.variants.idle()
     return { kind: database.kind, seeded, passwordBox }
   } finally {
     await database.close()
