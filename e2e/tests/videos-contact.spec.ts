@@ -99,7 +99,8 @@ test.describe('videos without a YouTube key (the default)', () => {
   let dataDir: string
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000)
+    // A first start: the database, the demo site and its photos' sizes, beside the rest of the run.
+    test.setTimeout(240_000)
     const port = await freePort()
     origin = `http://127.0.0.1:${port}`
     dataDir = `.e2e-data/no-youtube-${port}`
@@ -123,7 +124,7 @@ test.describe('videos without a YouTube key (the default)', () => {
             (r) => r.status,
             () => 0,
           ),
-        { timeout: 100_000 },
+        { timeout: 220_000 },
       )
       .toBe(200)
   })
