@@ -27,9 +27,11 @@ import {
   publicSiteSettingsOf,
   RateLimiter,
   TrackReleases,
+  PostSearchIndex,
   withSanitizedPostContent,
   type AppDeps,
   type AppRouter,
+  type Remember,
   type PublishedByScheduler,
 } from '@wayfarer/api'
 import { openDatabase, type Database } from '@wayfarer/db'
@@ -274,6 +276,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // Known before the first answer is kept (a read that fails leaves it unknown: nothing is kept until one succeeds).
   await trackReleases.read()
   const rateLimitStore = options.deps?.rateLimitStore ?? createRateLimitStore(database)
+  const remember: Remember = (key, compute) => publicCache.remember(key, compute)
   const deps: AppDeps = {
     prisma,
     databaseKind: database.kind,
@@ -294,6 +297,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       tiles: config.mapTiles ?? null,
       now: () => now().getTime(),
     }),
+    postSearch: new PostSearchIndex(prisma, remember),
+    remember,
     views,
     importJobs: await importJobsFor(app, ephemeral ?? config.dataDir, config),
     trackReleases,
@@ -350,7 +355,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     app,
     config.webDistDir ?? defaultWebDist(),
     // Every page's head carries the site settings: read once per change, not once per page.
-    createHeadResolver(deps, () => publicCache.remember('site-settings', () => publicSiteSettingsOf(deps))),
+    createHeadResolver(deps, () => deps.remember('site-settings', () => publicSiteSettingsOf(deps))),
     (url, isRealPage) => findRedirect(deps.prisma, url, isRealPage),
   )
 

@@ -7,6 +7,7 @@ import type { VideoSource } from './youtube/video-source'
 import type { TextGenerator } from './ai/text-generator'
 import type { PlacesDeps } from './places/places-deps'
 import type { SchedulerHandle } from './posts/scheduler'
+import type { PostSearchIndex } from './posts/search-index'
 import type { ViewCounter } from './posts/view-counter'
 import type { ImportJobs } from './transfer/jobs'
 import type { HostResolver } from './import/image-fetch'
@@ -27,6 +28,14 @@ export interface ApiConfig {
 }
 
 /** Everything a service may use, built once by the server and passed in the tRPC context. */
+/**
+ * Keeps what `compute` gives under `key` until the next write visitors could see, in any server process (the
+ * public-read cache's rule); computes it every time where no such writes can be heard.
+ */
+export type Remember = <T>(key: string, compute: () => Promise<T>) => Promise<T>
+
+export const computeEveryTime: Remember = (_key, compute) => compute()
+
 export interface AppDeps extends StorageDeps {
   prisma: PrismaClient
   databaseKind: 'pglite' | 'postgresql'
@@ -49,6 +58,10 @@ export interface AppDeps extends StorageDeps {
   places: PlacesDeps
   /** Scheduled publishing (absent in one-off tools such as the import CLI; the server's periodic check covers them). */
   scheduler?: SchedulerHandle
+  /** The blog search's index of the published stories' words (kept current before each search). */
+  postSearch: PostSearchIndex
+  /** Values public reads are made from, kept until the next write (the found stories' rows of a search). */
+  remember: Remember
   /** Post views, counted in memory and written in batches. */
   views: ViewCounter
   /** Uploaded imports of Admin → Settings → Import/Export (absent in one-off tools). */

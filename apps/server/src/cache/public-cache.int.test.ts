@@ -260,6 +260,33 @@ describe('several server processes on one database', () => {
     })
   })
 
+  it("a search through the other server finds a story's new words, and its new title, within a second", async () => {
+    const [writer, reader] = [apps[0]!, apps[1]!]
+    const search = async (words: string) => {
+      const res = await reader.inject({ method: 'GET', url: `/api/posts?search=${words}&limit=6` })
+      return (res.json() as { data: { title: string }[] }).data.map((p) => p.title)
+    }
+    // The reader's search index is built, and the story's row kept, before the edit.
+    expect(await search('written')).toEqual(['Written Elsewhere'])
+    expect(await search('gondola')).toEqual([])
+    const [post] = await servers.database.prisma.post.findMany({ where: { title: 'Written Elsewhere' } })
+    const login = await writer.inject({ method: 'POST', url: '/api/auth/login', payload: testOwner })
+    const authorization = `Bearer ${(login.json() as { data: { token: string } }).data.token}`
+    const saved = await writer.inject({
+      method: 'PUT',
+      url: `/api/posts/${post!.id}`,
+      headers: { authorization },
+      payload: { title: 'Written in Venice', content: '<p>A gondola at dawn.</p>', status: 'published' },
+    })
+    expect(saved.statusCode).toBe(200)
+    await vi.waitFor(async () => expect(await search('gondola')).toEqual(['Written in Venice']), {
+      timeout: 1_000,
+      interval: 20,
+    })
+    expect(await search('written')).toEqual(['Written in Venice'])
+    expect(await search('elsewhere')).toEqual([])
+  })
+
   it('stops serving from memory while it cannot hear the others, and starts again once it can (PostgreSQL)', async () => {
     const [reader] = [apps[1]!]
     await titlesFrom(reader)

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import { openDatabase, type DatabaseKind } from '@wayfarer/db'
 import {
   BatchedViewCounter,
+  computeEveryTime,
   CloudinaryImageStore,
   createPlacesDeps,
   GeminiTextGenerator,
@@ -13,6 +14,7 @@ import {
   parseCloudinaryUrl,
   RateLimiter,
   withSanitizedPostContent,
+  PostSearchIndex,
   type AppDeps,
 } from '@wayfarer/api'
 import { depsConfigOf, type ServerConfig } from '../config'
@@ -58,7 +60,9 @@ export async function seedStandalone(
         precision: config.locationPrecision,
         tiles: config.mapTiles ?? null,
       }),
-      // Seeding reads no posts; the counter is never started.
+      // Seeding searches and reads no posts; the counter is never started.
+      postSearch: new PostSearchIndex(prisma),
+      remember: computeEveryTime,
       views: new BatchedViewCounter(prisma, { flushEveryMs: 5_000 }),
     }
     const passwordBox = await ensureAdmin(deps, config, log)

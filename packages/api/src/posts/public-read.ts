@@ -1,7 +1,8 @@
 import { Prisma, type PrismaClient } from '@wayfarer/db'
 import { publicPostSql } from './visibility'
 import type { PostCard, PublicPost } from './public-schema'
-import { inCategory, searchOrder } from './public-search'
+import type { SearchMatches } from './search-index'
+import type { Remember } from '../deps'
 import { isSafeImageUrl } from '../media/image-url'
 
 // Public reads are hand-written SQL: one statement returns a page of posts with category, author and tags
@@ -11,6 +12,12 @@ import { isSafeImageUrl } from '../media/image-url'
 /** Only public posts (posts/visibility.ts) are read here; every public statement filters on this. */
 export const isPublished = publicPostSql('p')
 
+/** Published posts in a category given by slug or exact name (chips send names, footer links slugs). */
+const inCategory = (category: string | undefined) =>
+  category === undefined
+    ? Prisma.sql`TRUE`
+    : Prisma.sql`p."category_id" IN (SELECT "id" FROM "categories" WHERE "slug" = ${category} OR "name" = ${category})`
+
 /** Newest first; the same order as the index on (status, published_at DESC). */
 const newestFirst = Prisma.sql`p."published_at" DESC, p."id" DESC`
 
@@ -19,10 +26,13 @@ const cardColumns = Prisma.sql`
   c."name" AS "category_name", c."color" AS "category_color", p."reading_time",
   p."location_name", p."location_country", p."published_at", p."created_at"`
 
-const postColumns = Prisma.sql`${cardColumns}, p."content", u."first_name", u."last_name", p."location_city",
+/** Every column of the public shape; `content` left empty when the caller drops it (it is most of a row's bytes). */
+const postColumnsOf = (content: boolean) => Prisma.sql`${cardColumns},
+  ${content ? Prisma.sql`p."content"` : Prisma.sql`''::text AS "content"`}, u."first_name", u."last_name", p."location_city",
   p."view_count", p."meta_title", p."meta_description",
   coalesce((SELECT json_agg(json_build_object('id', t."id", 'name', t."name") ORDER BY t."name", t."id")
             FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tag_id" WHERE pt."post_id" = p."id"), '[]'::json) AS "tags"`
+const postColumns = postColumnsOf(true)
 
 const postTables = Prisma.sql`"posts" p LEFT JOIN "categories" c ON c."id" = p."category_id" JOIN "users" u ON u."id" = p."author_id"`
 const cardTables = Prisma.sql`"posts" p LEFT JOIN "categories" c ON c."id" = p."category_id"`
@@ -106,8 +116,11 @@ function toPublicPost(row: PostRow, pendingViews: (postId: number) => number): P
   }
 }
 
-/** Which published posts a list shows: all, one category (slug or exact name), or a search's matches. */
-export type PostFilter = { category?: string | undefined; hits?: Prisma.Sql | undefined }
+/**
+ * Which published posts a list shows: all, one category (slug or exact name), or a search's matches (whose rows,
+ * read by id, are kept with `remember`).
+ */
+export type PostFilter = { category?: string | undefined; hits?: SearchMatches | undefined; remember?: Remember }
 
 export interface Page<T> {
   rows: T[]
@@ -116,8 +129,8 @@ export interface Page<T> {
 
 /**
  * One page of published posts, newest first, with the number of all matches, in one statement (a second,
- * count-only one when the page is past the end). With `hits` (a search: rows of id, ord, total) the page
- * follows the search's order.
+ * count-only one when the page is past the end). With `hits` (a search's matches, in order) the page is that
+ * slice of them, read by id; rows of a `kind` (the columns without the story's text) are kept for later pages.
  */
 async function selectPage<R extends CardRow>(
   prisma: PrismaClient,
@@ -126,14 +139,12 @@ async function selectPage<R extends CardRow>(
   filter: PostFilter,
   limit: number,
   offset: number,
+  kind: string | undefined,
 ): Promise<Page<R>> {
   if (filter.hits) {
-    const rows = await prisma.$queryRaw<R[]>`
-      SELECT ${columns}, h."total"
-      FROM (${filter.hits}) h JOIN ${tables} ON p."id" = h."id"
-      ORDER BY ${searchOrder('h')}
-      LIMIT ${limit} OFFSET ${offset}`
-    return { rows, total: Number(rows[0]?.total ?? 0) }
+    const ids = filter.hits.ids.slice(offset, offset + limit)
+    const keep = kind && filter.remember ? { kind, remember: filter.remember } : undefined
+    return { rows: ids.length ? await rowsByIds<R>(prisma, columns, tables, ids, keep) : [], total: filter.hits.total }
   }
   const where = Prisma.sql`${isPublished} AND ${inCategory(filter.category)}`
   const rows = await prisma.$queryRaw<R[]>`
@@ -149,14 +160,50 @@ async function selectPage<R extends CardRow>(
   return { rows, total: Number(count?.total ?? 0) }
 }
 
+/**
+ * Published posts by id, in that order (one unpublished since its id was found is left out). With `keep`, each row
+ * is kept until the next write: the stories a search finds first are much the same from one search to the next
+ * (the best matches, the newest), so most of a page is read once however many different searches show it. The
+ * rows not kept yet are read in one statement.
+ */
+async function rowsByIds<R extends CardRow>(
+  prisma: PrismaClient,
+  columns: Prisma.Sql,
+  tables: Prisma.Sql,
+  ids: number[],
+  keep: { kind: string; remember: Remember } | undefined,
+): Promise<R[]> {
+  const read = (wanted: number[]) =>
+    prisma.$queryRaw<R[]>`SELECT ${columns} FROM ${tables} WHERE p."id" = ANY(${wanted}::int[]) AND ${isPublished}`
+  if (!keep) {
+    const at = new Map(ids.map((id, i) => [id, i]))
+    return (await read(ids)).sort((a, b) => at.get(a.id)! - at.get(b.id)!)
+  }
+  const missing: number[] = []
+  let reading: Promise<Map<number, R>> | undefined
+  const rows = await Promise.all(
+    ids.map((id) =>
+      keep.remember<R | undefined>(`${keep.kind}:${id}`, () => {
+        missing.push(id)
+        // After this loop has named every missing id: one statement for all of them.
+        reading ??= Promise.resolve().then(async () => new Map((await read(missing)).map((row) => [row.id, row])))
+        return reading.then((found) => found.get(id))
+      }),
+    ),
+  )
+  return rows.filter((row) => row !== undefined)
+}
+
 export async function publicPostPage(
   prisma: PrismaClient,
   filter: PostFilter,
   limit: number,
   offset: number,
   pendingViews: (postId: number) => number,
+  withContent = true,
 ): Promise<Page<PublicPost>> {
-  const page = await selectPage<PostRow>(prisma, postColumns, postTables, filter, limit, offset)
+  const kind = withContent ? undefined : 'search-row:post'
+  const page = await selectPage<PostRow>(prisma, postColumnsOf(withContent), postTables, filter, limit, offset, kind)
   return { rows: page.rows.map((r) => toPublicPost(r, pendingViews)), total: page.total }
 }
 
@@ -166,7 +213,7 @@ export async function postCardPage(
   limit: number,
   offset: number,
 ): Promise<Page<PostCard>> {
-  const page = await selectPage<CardRow>(prisma, cardColumns, cardTables, filter, limit, offset)
+  const page = await selectPage<CardRow>(prisma, cardColumns, cardTables, filter, limit, offset, 'search-row:card')
   return { rows: page.rows.map(toCard), total: page.total }
 }
 

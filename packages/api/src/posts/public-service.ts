@@ -14,7 +14,6 @@ import {
   publicStoryBySlug,
   type StoryCoordinates,
 } from './public-read'
-import { searchHits } from './public-search'
 import {
   postBySlugInput,
   type PostCardsOutput,
@@ -24,8 +23,13 @@ import {
   type PublishedPostsQuery,
 } from './public-schema'
 
-const filterOf = (input: { search?: string | undefined; category?: string | undefined }): PostFilter =>
-  input.search ? { hits: searchHits(input.search, input.category) } : { category: input.category }
+const filterOf = async (
+  deps: AppDeps,
+  input: { search?: string | undefined; category?: string | undefined },
+): Promise<PostFilter> =>
+  input.search
+    ? { hits: await deps.postSearch.search(input.search, input.category), remember: deps.remember }
+    : { category: input.category }
 
 const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit))
 
@@ -35,10 +39,12 @@ const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / 
  */
 export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQuery): Promise<PublishedPostsOutput> {
   const pending = (id: number) => deps.views.pending(id)
-  const filter = filterOf(input)
+  const filter = await filterOf(deps, input)
   if (input.limit) {
-    const page = await publicPostPage(deps.prisma, filter, input.limit, (input.page - 1) * input.limit, pending)
-    const posts = input.include === 'content' ? page.rows : page.rows.map(({ content: _body, ...listed }) => listed)
+    const withContent = input.include === 'content'
+    const offset = (input.page - 1) * input.limit
+    const page = await publicPostPage(deps.prisma, filter, input.limit, offset, pending, withContent)
+    const posts = withContent ? page.rows : page.rows.map(({ content: _body, ...listed }) => listed)
     return {
       posts,
       pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) },
@@ -60,8 +66,9 @@ export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQue
 
 /** The blog list's page of story cards, with the category chips' counts. */
 export async function listPostCards(deps: AppDeps, input: PostCardsQuery): Promise<PostCardsOutput> {
+  const filter = await filterOf(deps, input)
   const [page, counts] = await Promise.all([
-    postCardPage(deps.prisma, filterOf(input), input.limit, (input.cursor - 1) * input.limit),
+    postCardPage(deps.prisma, filter, input.limit, (input.cursor - 1) * input.limit),
     categoryCounts(deps),
   ])
   return {

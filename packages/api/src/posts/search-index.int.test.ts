@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '@wayfarer/db/testing'
+import type { Database } from '@wayfarer/db'
+import { PostSearchIndex } from './search-index'
+
+// The blog search's index (docs/product.md, "Blog"; how it stays current: search-index.ts). The HTTP tests
+// (posts-search.int.test.ts) cover ranking, accents and two servers; these cover what the index itself keeps:
+// the words of 3,000 stories, and every kind of change the triggers report.
+
+let database: Database
+let authorId: number
+const island = (i: number) => i % 200 === 0
+
+beforeAll(async () => {
+  database = await createTestDatabase()
+  const { prisma } = database
+  authorId = (await prisma.user.create({ data: { email: 'search@example.com', passwordHash: 'x' } })).id
+  // 3,000 stories, 15 of them about an island.
+  await prisma.post.createMany({
+    data: Array.from({ length: 3000 }, (_, i) => ({
+      slug: `story-${i}`,
+      title: island(i) ? `Island hopping in El Nido ${i}` : `Lisbon by tram ${i}`,
+      excerpt: `Notes from day ${i}.`,
+      content: `<p>Day ${i} of the journey${i === 7 ? ', with a ferry to Ometepe' : ''}.</p>`,
+      status: 'published' as const,
+      publishedAt: new Date(Date.UTC(2024, 0, 1 + (i % 300))),
+      authorId,
+      locationName: island(i) ? 'El Nido' : 'Lisbon',
+    })),
+  })
+})
+afterAll(() => database.close())
+
+const total = async (index: PostSearchIndex, search: string, category?: string) =>
+  (await index.search(search, category)).total
+
+describe('the blog search index', () => {
+  it('finds what docs/product.md says it finds: words, prefixes, fragments inside words, the text', async () => {
+    const index = new PostSearchIndex(database.prisma)
+    expect(await total(index, 'island')).toBe(15)
+    expect(await total(index, 'isla')).toBe(15)
+    expect(await total(index, 'slan')).toBe(15)
+    expect(await total(index, 'el nido')).toBe(15)
+    expect(await total(index, 'lisbon trams')).toBe(2985)
+    expect(await total(index, 'ometepe')).toBe(1)
+    expect(await total(index, 'nowhere at all')).toBe(0)
+    // A one-letter search is a fragment of nearly everything.
+    expect(await total(index, 'z')).toBe(0)
+    expect(await total(index, 'n')).toBe(3000)
+  })
+
+  it('sees every change at its next search: new, edited, unpublished, deleted, moved to a category, renamed category', async () => {
+    const { prisma } = database
+    const index = new PostSearchIndex(prisma)
+    expect(await total(index, 'volcano')).toBe(0)
+    const created = await prisma.post.create({
+      data: { slug: 'volcano', title: 'A volcano at dawn', status: 'published', publishedAt: new Date(), authorId },
+    })
+    expect((await index.search('volcano')).ids).toEqual([created.id])
+    await prisma.post.update({ where: { id: created.id }, data: { title: 'A crater at dawn' } })
+    expect(await total(index, 'volcano')).toBe(0)
+    expect(await total(index, 'crater')).toBe(1)
+    await prisma.post.update({ where: { id: created.id }, data: { status: 'draft' } })
+    expect(await total(index, 'crater')).toBe(0)
+    await prisma.post.update({ where: { id: created.id }, data: { status: 'published' } })
+    expect(await total(index, 'crater')).toBe(1)
+
+    const category = await prisma.category.create({ data: { name: 'Volcanoes', slug: 'volcanoes' } })
+    await prisma.post.update({ where: { id: created.id }, data: { categoryId: category.id } })
+    expect(await total(index, 'crater', 'volcanoes')).toBe(1)
+    expect(await total(index, 'volcanoes')).toBe(1)
+    await prisma.category.update({ where: { id: category.id }, data: { name: 'Fire Mountains' } })
+    expect(await total(index, 'volcanoes')).toBe(0)
+    expect(await total(index, 'fire mountain')).toBe(1)
+    expect(await total(index, 'crater', 'Fire Mountains')).toBe(1)
+
+    await prisma.post.delete({ where: { id: created.id } })
+    expect(await total(index, 'crater')).toBe(0)
+  })
+
+  it('is not told of a write the search does not read: a batch of view counts', async () => {
+    const { prisma } = database
+    const post = await prisma.post.findFirstOrThrow({ where: { slug: 'story-1' } })
+    const version = () => prisma.$queryRaw<{ xid: string }[]>`
+      SELECT "xid"::text AS "xid" FROM "post_search_versions" WHERE "post_id" = ${post.id}`
+    const before = await version()
+    await prisma.$executeRaw`UPDATE "posts" SET "view_count" = "view_count" + 5 WHERE "id" = ${post.id}`
+    expect(await version()).toEqual(before)
+    await prisma.post.update({ where: { id: post.id }, data: { excerpt: 'Notes, rewritten.' } })
+    expect(await version()).not.toEqual(before)
+  })
+
+  it('stays right after most of its entries were replaced (its posting lists are compacted)', async () => {
+    const { prisma } = database
+    const index = new PostSearchIndex(prisma)
+    expect(await total(index, 'lisbon')).toBe(2985)
+    // Three rewrites of every story: the replaced entries outnumber the live ones twice over.
+    for (const word of ['porto', 'braga', 'faro']) {
+      await prisma.$executeRaw`UPDATE "posts" SET "title" = replace(replace(replace(replace("title",
+        'Lisbon', ${word}), 'porto', ${word}), 'braga', ${word}), 'faro', ${word})`
+      expect(await total(index, word)).toBe(2985)
+    }
+    expect(await total(index, 'lisbon')).toBe(2985) // still the place
+    expect(await total(index, 'porto')).toBe(0)
+    expect(await total(index, 'island')).toBe(15)
+    expect(await total(index, 'ometepe')).toBe(1)
+  })
+
+  it('sees a write whose transaction began before a later one that ended first (PostgreSQL)', async () => {
+    if (!process.env.TEST_DATABASE_URL) return // the embedded database runs one transaction at a time
+    const { prisma } = database
+    const index = new PostSearchIndex(prisma)
+    const [first, second] = await prisma.post.findMany({
+      where: { slug: { in: ['story-2', 'story-3'] } },
+      orderBy: { id: 'asc' },
+    })
+    let written = () => {}
+    const wrote = new Promise<void>((resolve) => (written = resolve))
+    let finish = () => {}
+    const finishing = new Promise<void>((resolve) => (finish = resolve))
+    const slow = prisma.$transaction(async (tx) => {
+      await tx.post.update({ where: { id: first!.id }, data: { title: 'Slowpoke' } })
+      written()
+      await finishing
+    })
+    await wrote
+    await index.search('anything')
+    await prisma.post.update({ where: { id: second!.id }, data: { title: 'Quickstep' } })
+    expect((await index.search('quickstep')).ids).toEqual([second!.id])
+    finish()
+    await slow
+    expect((await index.search('slowpoke')).ids).toEqual([first!.id])
+  })
+})
