@@ -27,7 +27,6 @@ export interface ApiConfig {
   sessionMaxAgeMs: number
 }
 
-/** Everything a service may use, built once by the server and passed in the tRPC context. */
 /**
  * Keeps what `compute` gives under `key` until the next write visitors could see, in any server process (the
  * public-read cache's rule); computes it every time where no such writes can be heard.
@@ -36,6 +35,7 @@ export type Remember = <T>(key: string, compute: () => Promise<T>) => Promise<T>
 
 export const computeEveryTime: Remember = (_key, compute) => compute()
 
+/** Everything a service may use, built once by the server and passed in the tRPC context. */
 export interface AppDeps extends StorageDeps {
   prisma: PrismaClient
   databaseKind: 'pglite' | 'postgresql'
