@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -55,6 +56,7 @@ import { guardTrpcBatches } from './http/trpc-batch-guard'
 import { registerSecurityHeaders } from './http/security-headers'
 import { registerCompression } from './http/compression'
 import { invalidatingWrites, PUBLIC_CACHE_CHANNEL, PublicCache } from './cache/public-cache'
+import { RenderedPages, renderSignature } from './cache/rendered-pages'
 import { startControlSocket } from './backup/control-socket'
 import { backupSources } from './backup/sources'
 import { createRateLimitStore, startHousekeeping } from './housekeeping'
@@ -78,6 +80,8 @@ declare module 'fastify' {
     deps: AppDeps
     /** The first start's owner password, boxed for the terminal; main prints it once listening. */
     passwordBox: string | null
+    /** Story pages kept ready (with the public-read cache on): the bench and tests wait for them. */
+    renderedPages: RenderedPages | undefined
   }
 }
 
@@ -359,6 +363,30 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     (url, isRealPage) => findRedirect(deps.prisma, url, isRealPage),
   )
 
+  // Story pages and answers made after each change and kept in the database, asked on a cache miss.
+  let renderedPages: RenderedPages | undefined
+  if (config.publicCache) {
+    const indexFile = path.join(config.webDistDir ?? defaultWebDist(), 'index.html')
+    const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined
+    const pages = new RenderedPages({
+      prisma: database.prisma,
+      app,
+      views,
+      pages: indexHtml !== undefined,
+      log: app.log,
+      signature: renderSignature({
+        indexHtml,
+        // What shapes a story's head and headers besides its data (never a secret).
+        settings: [config.publicUrl, Boolean(config.cloudinaryUrl), config.youtube.baseUrl, config.mapTiles ?? null],
+      }),
+    })
+    publicCache.stored = pages
+    publicCache.onClear = () => pages.refresh()
+    app.addHook('onReady', async () => pages.start())
+    app.addHook('preClose', async () => pages.stop())
+    renderedPages = pages
+  }
+  app.decorate('renderedPages', renderedPages)
   app.decorate('deps', deps)
   return app
 }

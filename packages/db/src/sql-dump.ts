@@ -92,16 +92,16 @@ interface LateKey {
 }
 
 /**
- * Tables only triggers write, from the rows of others: not dumped, since loading those rows fills them again (and
- * a dumped copy would then collide with what the triggers wrote).
+ * Tables made from the rows of others: not dumped. Triggers fill the version tables again as the rows load (a
+ * dumped copy would collide with what they wrote), and the server makes the kept pages again.
  */
-const TRIGGER_KEPT = ['post_search_versions']
+const DERIVED = ['post_search_versions', 'page_versions', 'rendered_pages']
 
 async function tablesInLoadOrder(db: SqlConnection): Promise<{ tables: string[]; lateKeys: LateKey[] }> {
   const { rows: tables } = await db.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = 'public' AND c.relkind = 'r' AND NOT c.relname = ANY($1) ORDER BY c.relname`,
-    [TRIGGER_KEPT],
+    [DERIVED],
   )
   const { rows: links } = await db.query<{ child: string; parent: string; name: string; definition: string }>(
     `SELECT cl.relname AS child, pl.relname AS parent, co.conname AS name, pg_get_constraintdef(co.oid) AS definition

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { PrismaClient } from '@wayfarer/db'
 import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } from '../http/compression'
+import { isRenderRequest, keptHeaders, type StoredAnswer } from './rendered-pages'
 
 /**
  * The public reads a visitor's page makes, answered from memory until something changes. Only anonymous GETs of
@@ -20,18 +21,6 @@ const CACHEABLE = [
   /^\/(sitemap\.xml|rss\.xml|trips\/[^/?]+\/rss\.xml)$/,
   /^\/(|blog|blog\/[^/?]+|gallery|about|contact|privacy|terms|sitemap|map|places|places\/[a-z]{2}|trips|trips\/[^/?]+)(\?|$)/,
 ]
-
-/** Headers that belong to one response, not to the answer kept: set again (or left out) on every hit. */
-const PER_RESPONSE_HEADERS = new Set([
-  'content-length',
-  'content-encoding',
-  'etag',
-  'x-cache',
-  'date',
-  'connection',
-  'transfer-encoding',
-  'keep-alive',
-])
 
 /** The channel on which a write in any server process on the database tells every process to drop its cache. */
 export const PUBLIC_CACHE_CHANNEL = 'wayfarer_public_cache'
@@ -68,6 +57,13 @@ export class PublicCache {
   private listening = false
   /** Misses being answered now, by key: the same read arriving meanwhile waits for that answer (single flight). */
   private readonly inflight = new Map<string, Promise<void>>()
+  /**
+   * Story pages and answers kept ready in the database (rendered-pages.ts), asked on a miss before the route: a
+   * crawler's first visit costs a lookup instead of a render.
+   */
+  stored: { serves(url: string): boolean; lookup(url: string): Promise<StoredAnswer | undefined> } | undefined
+  /** Called after every change, here or in another process (server.ts: make the kept story pages again). */
+  onClear: (() => void) | undefined
   /** Called after every local invalidation (server.ts: NOTIFY the other processes). */
   onInvalidate: (() => void) | undefined
   /**
@@ -101,6 +97,7 @@ export class PublicCache {
     this.generation++
     this.entries.clear()
     this.values.clear()
+    this.onClear?.()
   }
 
   /** While other processes' writes cannot be heard, nothing is kept or served. */
@@ -139,16 +136,26 @@ export class PublicCache {
         await answering
         hit = this.fresh(key)
       }
+      let source = 'HIT'
       if (!hit) {
-        request.publicCache = { key, generation: this.generation, effects: [], done: this.answering(key) }
-        sendWebResponsesWhole(request, reply)
-        return
+        // The same read arriving meanwhile waits for this one, whether the store or the route answers it.
+        const done = this.answering(key)
+        if (this.stored?.serves(key)) {
+          hit = await this.fromStore(key)
+          source = 'STORED'
+        }
+        if (!hit) {
+          request.publicCache = { key, generation: this.generation, effects: [], done }
+          sendWebResponsesWhole(request, reply)
+          return
+        }
+        done()
       }
       for (const effect of hit.effects) effect()
       reply
         .headers(hit.headers)
         .header('etag', hit.etag)
-        .header('x-cache', 'HIT')
+        .header('x-cache', source)
         .header('vary', withAcceptEncoding(hit.headers.vary))
       if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send()
       const encoding =
@@ -160,6 +167,19 @@ export class PublicCache {
         .header('content-encoding', encoding)
         .send(await encoded)
     })
+  }
+
+  /** The answer kept ready in the database for `key`, kept here too unless a write overtook the lookup. */
+  private async fromStore(key: string): Promise<Entry | undefined> {
+    const generation = this.generation
+    // A failed lookup is only a slower answer: the route answers it.
+    const stored = await this.stored?.lookup(key).catch(() => undefined)
+    if (!stored) return undefined
+    const freshUntil = this.freshUntil?.()
+    const entry: Entry = { status: 200, ...stored, encoded: {}, freshUntil }
+    const stillTrue = freshUntil === undefined || freshUntil > this.now()
+    if (generation === this.generation && !this.suspended && stillTrue) this.entries.set(key, entry)
+    return entry
   }
 
   /** The entry kept under `key`, unless a moment it could not know of has passed since. */
@@ -208,7 +228,7 @@ export class PublicCache {
       if (pending.generation === this.generation && !this.suspended && stillTrue) {
         this.entries.set(pending.key, {
           status: 200,
-          headers: keptHeaders(reply),
+          headers: keptHeaders(reply.getHeaders()),
           body,
           etag,
           encoded: {},
@@ -267,7 +287,7 @@ function isStreamed(contentType: string | null | undefined, transferEncoding: st
  * cookies, so a cookie changes nothing the routes send.
  */
 function isCacheable(request: FastifyRequest): boolean {
-  if (request.method !== 'GET' || request.headers.authorization) return false
+  if (request.method !== 'GET' || request.headers.authorization || isRenderRequest(request)) return false
   if (request.headers['trpc-accept'] !== undefined || /jsonl|event-stream/i.test(request.headers.accept ?? ''))
     return false
   const url = request.url
@@ -307,17 +327,8 @@ function withAcceptEncoding(vary: string | undefined): string {
   return /accept-encoding/i.test(vary) ? vary : `${vary}, Accept-Encoding`
 }
 
-function keptHeaders(reply: FastifyReply): Entry['headers'] {
-  const kept: Entry['headers'] = {}
-  for (const [name, value] of Object.entries(reply.getHeaders())) {
-    if (PER_RESPONSE_HEADERS.has(name) || value === undefined) continue
-    kept[name] = Array.isArray(value) ? value.join(', ') : String(value)
-  }
-  return kept
-}
-
 /**
- * The database client that clears the cache after every write through it: model writes of everything visitors
+ * The database client that clears the cache after every write through it, and after every transaction commits: model writes of everything visitors
  * can see (not sessions or rate-limit counters, which change on every sign-in and comment attempt, nor tracked
  * points, which go public later: server.ts bounds every kept answer by the next one's release) and raw
  * statements (the view counter's batches, the archive import). The scheduler's publishing (a raw UPDATE …
@@ -355,8 +366,18 @@ export function invalidatingWrites(prisma: PrismaClient, cache: PublicCache): Pr
       $queryRawUnsafe: ({ args, query }) => after(query(args)),
     },
   })
+  // A write inside a transaction drops the cache when it runs, before the transaction commits: a read in between
+  // (another connection on PostgreSQL, the kept story pages being made again) still sees the old rows. So the
+  // end of every transaction drops it once more.
+  const transaction = extended.$transaction.bind(extended) as (...args: unknown[]) => Promise<unknown>
+  const withTransactions = new Proxy(extended, {
+    get: (target, property, receiver) =>
+      property === '$transaction'
+        ? (...args: unknown[]) => after(transaction(...args))
+        : Reflect.get(target, property, receiver),
+  })
   // Same query surface as the base client (see withSanitizedPostContent).
-  return extended as unknown as PrismaClient
+  return withTransactions as unknown as PrismaClient
 }
 
 declare module 'fastify' {

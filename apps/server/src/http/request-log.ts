@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isRenderRequest } from '../cache/rendered-pages'
 
 // Files of the web build and the image store: many per page view, interesting only when debugging.
 const STATIC = /^\/(assets|media)\/|\.(js|css|map|ico|png|jpe?g|gif|webp|avif|svg|woff2?|ttf|txt|webmanifest)$/i
@@ -12,6 +13,8 @@ const isStatic = (request: FastifyRequest) => STATIC.test(request.url.split('?')
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
+    // The server's own requests making kept story pages: thousands after a change, none a visitor's.
+    if (isRenderRequest(request)) return
     const level = isStatic(request) ? 'debug' : 'info'
     request.log[level](
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
