@@ -358,7 +358,9 @@ async function benchOne(size: number, database: string): Promise<{ title: string
   console.log(`\n## ${title}\n`)
   console.log(`The blog search's index read every published story in ${(t.searchIndexMs / 1000).toFixed(1)} s.`)
   if (t.cache)
-    console.log(`Every published story's page and REST answer were made and kept in ${(t.renderMs / 1000).toFixed(1)} s.`)
+    console.log(
+      `Every published story's page and REST answer were made and kept in ${(t.renderMs / 1000).toFixed(1)} s.`,
+    )
   console.log('')
   try {
     const chosen = paths.filter((p) => !settings.paths || settings.paths.test(p.name))
