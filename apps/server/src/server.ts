@@ -373,6 +373,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       app,
       views,
       pages: indexHtml !== undefined,
+      // One process holds the embedded database, so it can know what is current without asking on every visit.
+      filesDir: database.kind === 'pglite' ? path.join(ephemeral ?? config.dataDir, 'pages') : undefined,
       log: app.log,
       signature: renderSignature({
         indexHtml,
@@ -381,7 +383,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       }),
     })
     publicCache.stored = pages
-    publicCache.onClear = () => pages.refresh()
+    publicCache.onClear = () => pages.changed()
     app.addHook('onReady', async () => pages.start())
     app.addHook('preClose', async () => pages.stop())
     renderedPages = pages

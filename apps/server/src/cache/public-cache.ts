@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { PrismaClient } from '@wayfarer/db'
-import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, packers, type Encoding } from '../http/compression'
+import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, ENCODINGS, packers, type Encoding } from '../http/compression'
 import { isRenderRequest, keptHeaders, type StoredAnswer } from './rendered-pages'
 
 /**
@@ -158,8 +158,12 @@ export class PublicCache {
         .header('x-cache', source)
         .header('vary', withAcceptEncoding(hit.headers.vary))
       if (request.headers['if-none-match'] === hit.etag) return reply.code(304).send()
+      // A form already made is preferred to a better one still to make (a kept page's file holds its gzip form).
+      const ready = ENCODINGS.filter((e) => hit.encoded[e])
       const encoding =
-        hit.body.length >= COMPRESS_THRESHOLD_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : undefined
+        hit.body.length >= COMPRESS_THRESHOLD_BYTES
+          ? acceptedEncoding(request.headers['accept-encoding'], ready)
+          : undefined
       if (!encoding) return reply.code(hit.status).send(hit.body)
       const encoded = (hit.encoded[encoding] ??= packers[encoding](hit.body))
       return reply
@@ -176,7 +180,8 @@ export class PublicCache {
     const stored = await this.stored?.lookup(key).catch(() => undefined)
     if (!stored) return undefined
     const freshUntil = this.freshUntil?.()
-    const entry: Entry = { status: 200, ...stored, encoded: {}, freshUntil }
+    const { gzip, ...answer } = stored
+    const entry: Entry = { status: 200, ...answer, encoded: gzip ? { gzip: Promise.resolve(gzip) } : {}, freshUntil }
     const stillTrue = freshUntil === undefined || freshUntil > this.now()
     if (generation === this.generation && !this.suspended && stillTrue) this.entries.set(key, entry)
     return entry

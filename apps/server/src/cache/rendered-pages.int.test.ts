@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import {
@@ -82,17 +83,28 @@ describe('kept story pages and answers', () => {
     expect([third.headers['x-cache'], viewCount(third.body)]).toEqual(['STORED', 10])
     expect(server.app.deps.views.pending(postId)).toBe(3)
 
+    // On the embedded database, compressed as kept in its file (gzip, also for a client that would take brotli:
+    // no compression on a hit), the count written in; on PostgreSQL compressed on the hit.
+    await forgetMemory()
+    await settle()
+    const zipped = await get(page, { 'accept-encoding': 'br, gzip' })
+    const encoding = server.database.kind === 'pglite' ? 'gzip' : 'br'
+    expect([zipped.headers['x-cache'], zipped.headers['content-encoding']]).toEqual(['STORED', encoding])
+    const unzipped = (encoding === 'gzip' ? gunzipSync : brotliDecompressSync)(zipped.rawPayload).toString()
+    expect(viewCount(unzipped)).toBe(10)
+    expect(unzipped.replace(/"view_count":\d+/, '')).toBe(stored.body.replace(/"view_count":\d+/, ''))
+
     // An ETag of the body as sent (the count included) earns a 304.
-    const again = await get(answer, { 'if-none-match': String(third.headers.etag) })
+    const again = await get(page, { 'if-none-match': String(zipped.headers.etag) })
     expect(again.statusCode).toBe(304)
   })
 
   it('never serves a kept answer after a write that changed it: an edit, a category renamed, the site renamed', async () => {
     expect((await save({ title: 'El Nido by Boat' })).statusCode).toBe(200)
-    // At once, before anything is made again: the route answers.
+    // At once: the route's answer, or one already made again, never the one kept before.
     const afterEdit = await get(page)
-    expect(afterEdit.headers['x-cache']).toBe('MISS')
     expect(afterEdit.body).toContain('<title>El Nido by Boat')
+    expect(afterEdit.body).not.toContain('Island Hopping')
     expect((await get(answer)).json().data.title).toBe('El Nido by Boat')
     await settle()
     await forgetMemory()
@@ -195,7 +207,11 @@ describe('kept answers with several server processes on one database', () => {
       payload: { title: 'Written Twice', content: '<p>Again.</p>' },
     })
     expect(edited.statusCode).toBe(200)
-    expect(await reader.renderedPages!.lookup('/api/posts/slug/shared')).toBeUndefined()
+    // On PostgreSQL the lookup compares versions in the database. Two servers on one embedded database share one
+    // handle in one process, which no deployment does (one process owns it): there the reader checks its files
+    // against what it last heard, and hears of the write through the notification (the poll below).
+    if (servers.database.kind === 'postgresql')
+      expect(await reader.renderedPages!.lookup('/api/posts/slug/shared')).toBeUndefined()
     await reader.renderedPages!.settled()
     await writer.renderedPages!.settled()
     // The reader hears of the write (NOTIFY) and makes its answer again.

@@ -1,9 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
 import { Prisma, type PrismaClient } from '@wayfarer/db'
 import { publicPostSql, type ViewCounter } from '@wayfarer/api'
+import { decodePageFile, encodePageFile, gzipOf, identityOf, type PageFile } from './page-file'
 
 /**
  * A published story's page (`/blog/{slug}`) and its REST answer (`/api/posts/slug/{slug}`), made after every write
@@ -22,6 +25,13 @@ import { publicPostSql, type ViewCounter } from '@wayfarer/api'
  * - Made again in the background after each change this process hears of (its own writes, another process's
  *   notification), one answer at a time with the event loop free between answers; the write was acknowledged
  *   long before. Until then a visit is answered by the route, as before.
+ * - On the embedded database even one statement per visit costs more than the whole answer may (PGlite runs on
+ *   the server's one thread: about a millisecond for the lookup). There, each kept answer is also a file
+ *   (`filesDir`, format in page-file.ts) with its labels, and this process holds the current versions and view
+ *   counts of every published story in memory, read again after every change it hears of (it hears of all: the
+ *   embedded database has one process). A hit is then a file read checked against those; while they are being
+ *   read again after a change, lookups ask the database as above. The file is written when the answer is made,
+ *   or from the database's copy on its first hit there.
  */
 
 /** The answers kept per published story, and where each is asked for. */
@@ -59,6 +69,8 @@ export interface StoredAnswer {
   etag: string
   /** What the route does besides answering (count a view), done on every hit. */
   effects: (() => void)[]
+  /** The body gzip-compressed, when it came from a file (no compression on the hit). */
+  gzip?: Buffer
 }
 
 interface Made {
@@ -82,7 +94,15 @@ export interface RenderedPagesOptions {
   signature: string
   /** Whether the site has pages (a web build); without one only the REST answers are kept. */
   pages: boolean
+  /** Embedded database only: where the answers' files go (inside DATA_DIR, not in backups). */
+  filesDir?: string | undefined
   log: FastifyBaseLogger
+}
+
+/** Every published story's current version and stored view count, and the site's version. */
+interface Known {
+  site: string
+  posts: Map<number, { version: string; views: number }>
 }
 
 export class RenderedPages {
@@ -91,6 +111,12 @@ export class RenderedPages {
   private again = false
   /** Answers are made by asking the server, so only between its start (ready) and its close. */
   private running = false
+  /** With files: what is current, or undefined while it is being read again after a change. */
+  private known: Known | undefined
+  /** Changes heard of so far: a reading of `known` overtaken by one is dropped. */
+  private changes = 0
+  private reading: Promise<void> | undefined
+  private readAgain = false
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.kinds = KINDS.filter((kind) => options.pages || kind.name !== 'page')
@@ -102,10 +128,18 @@ export class RenderedPages {
     return kind !== undefined && this.kinds.includes(kind)
   }
 
-  /** The kept answer for `url`, if it is still what the route would send; one statement. */
+  /** The kept answer for `url`, if it is still what the route would send: from its file, else one statement. */
   async lookup(url: string): Promise<StoredAnswer | undefined> {
     const kind = kindOf(url)
     if (!kind || !this.kinds.includes(kind)) return undefined
+    const counts = 'countsView' in kind && kind.countsView
+    const known = this.known
+    if (known) {
+      const file = await readFile(this.fileOf(url)).catch(() => undefined)
+      const page = file && this.known === known ? decodePageFile(file) : undefined
+      const post = page && known.posts.get(page.postId)
+      if (page && post && this.isCurrent(page, post.version, known.site)) return this.fromFile(page, post.views, counts)
+    }
     const [row] = await this.options.prisma.$queryRaw<
       {
         post_id: number
@@ -115,29 +149,121 @@ export class RenderedPages {
         views_length: number
         etag: string
         view_count: number
+        post_version: bigint
+        site_version: bigint
       }[]
-    >`SELECT r."post_id", r."headers", r."body", r."views_at", r."views_length", r."etag", p."view_count"
+    >`SELECT r."post_id", r."headers", r."body", r."views_at", r."views_length", r."etag", p."view_count",
+             r."post_version", r."site_version"
       FROM "rendered_pages" r JOIN "posts" p ON p."id" = r."post_id"
       WHERE r."path" = ${url} AND r."signature" = ${this.options.signature} AND ${publicPostSql('p')}
         AND r."post_version" = coalesce((SELECT v."version" FROM "page_versions" v WHERE v."post_id" = r."post_id"), 0)
         AND r."site_version" = coalesce((SELECT v."version" FROM "page_versions" v WHERE v."post_id" = 0), 0)`
     if (!row) return undefined
     const postId = row.post_id
-    const counts = 'countsView' in kind && kind.countsView
-    // As the route shows it: stored, plus not yet written, plus the view this answer counts.
-    const views = String(Number(row.view_count) + this.options.views.pending(postId) + (counts ? 1 : 0))
+    if (this.options.filesDir) {
+      const { post_version, site_version } = row
+      const labels = { postId, postVersion: String(post_version), siteVersion: String(site_version) }
+      const file = encodePageFile(
+        { ...labels, signature: this.options.signature, headers: row.headers, etag: row.etag },
+        row.body,
+        row.views_at,
+        row.views_length,
+      )
+      this.writeFile(url, file)
+    }
+    const views = this.viewsShown(postId, Number(row.view_count), counts)
     const body = row.body.slice(0, row.views_at) + views + row.body.slice(row.views_at + row.views_length)
     return {
       headers: row.headers,
       body: Buffer.from(body),
       etag: `W/"${row.etag}.${views}"`,
-      effects: counts ? [() => this.options.views.count(postId)] : [],
+      effects: this.effects(postId, counts),
     }
+  }
+
+  /** Every change this process hears of: what is current is read again, and answers are made again. */
+  changed(): void {
+    this.changes++
+    this.known = undefined
+    this.readKnown()
+    this.refresh()
+  }
+
+  private isCurrent(page: PageFile, postVersion: string, siteVersion: string): boolean {
+    return (
+      page.signature === this.options.signature && page.postVersion === postVersion && page.siteVersion === siteVersion
+    )
+  }
+
+  private fromFile(page: PageFile, stored: number, counts: boolean): StoredAnswer {
+    const views = this.viewsShown(page.postId, stored, counts)
+    return {
+      headers: page.headers,
+      body: identityOf(page, views),
+      gzip: gzipOf(page, views),
+      etag: `W/"${page.etag}.${views}"`,
+      effects: this.effects(page.postId, counts),
+    }
+  }
+
+  /** As the route shows it: stored, plus not yet written, plus the view this answer counts. */
+  private viewsShown(postId: number, stored: number, counts: boolean): string {
+    return String(stored + this.options.views.pending(postId) + (counts ? 1 : 0))
+  }
+
+  private effects(postId: number, counts: boolean): (() => void)[] {
+    return counts ? [() => this.options.views.count(postId)] : []
+  }
+
+  private fileOf(url: string): string {
+    return path.join(this.options.filesDir ?? '', `${createHash('sha1').update(url).digest('base64url')}.page`)
+  }
+
+  /** Replaces the file whole (a reader gets the old one or the new one); a failure only costs speed. */
+  private writeFile(url: string, file: Buffer): void {
+    const target = this.fileOf(url)
+    const temporary = `${target}.${randomUUID()}.tmp`
+    void mkdir(path.dirname(target), { recursive: true })
+      .then(() => writeFile(temporary, file))
+      .then(() => rename(temporary, target))
+      .catch((err: unknown) => {
+        this.options.log.debug({ err, url }, 'could not write a kept page file')
+        return rm(temporary, { force: true })
+      })
+  }
+
+  /** Reads every published story's version and view count (files only); again if a change comes meanwhile. */
+  private readKnown(): void {
+    if (!this.options.filesDir || !this.running) return
+    if (this.reading) {
+      this.readAgain = true
+      return
+    }
+    const at = this.changes
+    this.reading = this.options.prisma.$queryRaw<{ id: number; version: bigint; views: number; site: bigint }[]>`
+        SELECT p."id", coalesce(v."version", 0) AS "version", p."view_count" AS "views",
+               coalesce((SELECT s."version" FROM "page_versions" s WHERE s."post_id" = 0), 0) AS "site"
+        FROM "posts" p LEFT JOIN "page_versions" v ON v."post_id" = p."id"
+        WHERE ${publicPostSql('p')}`
+      .then((rows) => {
+        if (at !== this.changes) return
+        const posts = new Map(rows.map((r) => [r.id, { version: String(r.version), views: Number(r.views) }]))
+        this.known = { site: String(rows[0]?.site ?? 0), posts }
+      })
+      .catch((err: unknown) => this.options.log.warn({ err }, 'could not read which kept pages are current'))
+      .finally(() => {
+        this.reading = undefined
+        if (this.readAgain || (at !== this.changes && !this.known)) {
+          this.readAgain = false
+          this.readKnown()
+        }
+      })
   }
 
   /** From now on, make what is missing or out of date (the server is ready: routes answer). */
   start(): void {
     this.running = true
+    this.readKnown()
     this.refresh()
   }
 
@@ -145,6 +271,7 @@ export class RenderedPages {
   async stop(): Promise<void> {
     this.running = false
     await this.settled()
+    await this.reading
   }
 
   /** Makes what is missing or out of date, soon; once more after the current pass if one is running. */
@@ -167,7 +294,7 @@ export class RenderedPages {
 
   /** Resolves once nothing is being made and nothing is waiting to be (the bench, tests). */
   async settled(): Promise<void> {
-    while (this.sweeping) await this.sweeping
+    while (this.sweeping || this.reading) await (this.sweeping ?? this.reading)
   }
 
   /**
@@ -208,11 +335,14 @@ export class RenderedPages {
     }
     // Another signature's copies stay: overwritten as this process makes its own, and served by a process of the
     // other version while both run (a rolling deploy).
-    await prisma.$executeRaw`
+    const dropped = await prisma.$queryRaw<{ path: string }[]>`
       DELETE FROM "rendered_pages" r
       WHERE r."site_version" <> ${siteVersion}::bigint
          OR r."post_version" <> coalesce((SELECT v."version" FROM "page_versions" v WHERE v."post_id" = r."post_id"), 0)
-         OR NOT EXISTS (SELECT 1 FROM "posts" p WHERE p."id" = r."post_id" AND ${publicPostSql('p')})`
+         OR NOT EXISTS (SELECT 1 FROM "posts" p WHERE p."id" = r."post_id" AND ${publicPostSql('p')})
+      RETURNING r."path"`
+    // Their files would never be served (their labels are out of date): they go too.
+    for (const { path: url } of dropped) await rm(this.fileOf(url), { force: true })
   }
 
   /** The route's answer to `path`, if it is one to keep: a 200 whose body shows the view count once. */
@@ -255,6 +385,17 @@ export class RenderedPages {
         "site_version" = EXCLUDED."site_version", "signature" = EXCLUDED."signature", "headers" = EXCLUDED."headers",
         "body" = EXCLUDED."body", "views_at" = EXCLUDED."views_at", "views_length" = EXCLUDED."views_length",
         "etag" = EXCLUDED."etag"`
+    if (!this.options.filesDir) return
+    for (const m of made) {
+      const labels = { postId: m.post_id, postVersion: m.post_version, siteVersion: m.site_version }
+      const file = encodePageFile(
+        { ...labels, signature: this.options.signature, headers: m.headers, etag: m.etag },
+        m.body,
+        m.views_at,
+        m.views_length,
+      )
+      this.writeFile(m.path, file)
+    }
   }
 }
 

@@ -46,8 +46,12 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   })
 }
 
-/** The best encoding the client accepts (brotli, then gzip), or undefined for none. */
-export function acceptedEncoding(header: string | undefined): Encoding | undefined {
-  const accepted = negotiate(header ?? '', [...ENCODINGS])
+/**
+ * The best encoding the client accepts (brotli, then gzip), or undefined for none; one of `ready` (forms already
+ * made) first, if the client accepts one.
+ */
+export function acceptedEncoding(header: string | undefined, ready: readonly Encoding[] = []): Encoding | undefined {
+  const accepted =
+    (ready.length ? negotiate(header ?? '', [...ready]) : null) ?? negotiate(header ?? '', [...ENCODINGS])
   return ENCODINGS.find((e) => e === accepted)
 }
