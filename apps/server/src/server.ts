@@ -239,10 +239,16 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   // write visitors could see clears the public-read cache.
   const prisma = invalidatingWrites(withSanitizedPostContent(database.prisma), publicCache)
   // Each batch of view counts drops the cache too (one recomputation per answer every few seconds at most), so
-  // the counts visitors see are never more than a batch behind.
-  const views = new BatchedViewCounter(prisma, {
+  // the counts visitors see are never more than a batch behind; the kept story pages add them to the stored
+  // counts they hold and need nothing made again. Written past the invalidating client for that reason.
+  let renderedPages: RenderedPages | undefined
+  const views = new BatchedViewCounter(database.prisma, {
     flushEveryMs: VIEW_FLUSH_MS,
     onError: (err) => app.log.warn({ err }, 'could not write post views; keeping them for the next attempt'),
+    onWritten: (written) => {
+      renderedPages?.viewsWritten(written)
+      publicCache.invalidate(true)
+    },
   })
   app.addHook('onClose', async () => {
     // After in-flight requests are done: the views they counted are written before the database closes.
@@ -364,7 +370,6 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   )
 
   // Story pages and answers made after each change and kept in the database, asked on a cache miss.
-  let renderedPages: RenderedPages | undefined
   if (config.publicCache) {
     const indexFile = path.join(config.webDistDir ?? defaultWebDist(), 'index.html')
     const indexHtml = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined

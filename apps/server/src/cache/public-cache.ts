@@ -62,7 +62,7 @@ export class PublicCache {
    * crawler's first visit costs a lookup instead of a render.
    */
   stored: { serves(url: string): boolean; lookup(url: string): Promise<StoredAnswer | undefined> } | undefined
-  /** Called after every change, here or in another process (server.ts: make the kept story pages again). */
+  /** Called after every change but view counts, here or in another process (server.ts: the kept story pages). */
   onClear: (() => void) | undefined
   /** Called after every local invalidation (server.ts: NOTIFY the other processes). */
   onInvalidate: (() => void) | undefined
@@ -86,18 +86,21 @@ export class PublicCache {
     })
   }
 
-  /** A write here: drop everything, and tell the other processes. */
-  invalidate(): void {
-    this.clear()
+  /**
+   * A write here: drop everything, and tell the other processes. `countsOnly`: only view counts were written,
+   * which the kept story pages show live (`onClear` is not called).
+   */
+  invalidate(countsOnly = false): void {
+    this.clear(countsOnly)
     this.onInvalidate?.()
   }
 
   /** A write anywhere (another process's notification, or this one's own coming back). */
-  clear(): void {
+  clear(countsOnly = false): void {
     this.generation++
     this.entries.clear()
     this.values.clear()
-    this.onClear?.()
+    if (!countsOnly) this.onClear?.()
   }
 
   /** While other processes' writes cannot be heard, nothing is kept or served. */

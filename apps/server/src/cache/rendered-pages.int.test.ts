@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
+import type { BatchedViewCounter } from '@wayfarer/api'
 import {
   startServersOnOneDatabase,
   startTestServer,
@@ -97,6 +98,13 @@ describe('kept story pages and answers', () => {
     // An ETag of the body as sent (the count included) earns a 304.
     const again = await get(page, { 'if-none-match': String(zipped.headers.etag) })
     expect(again.statusCode).toBe(304)
+
+    // Once the counter writes the views, the kept answer's count goes on from the stored one.
+    await (server.app.deps.views as BatchedViewCounter).flush()
+    expect(server.app.deps.views.pending(postId)).toBe(0)
+    await settle()
+    const afterWrite = await get(answer)
+    expect([afterWrite.headers['x-cache'], viewCount(afterWrite.body)]).toEqual(['STORED', 11])
   })
 
   it('never serves a kept answer after a write that changed it: an edit, a category renamed, the site renamed', async () => {

@@ -11,7 +11,7 @@ import { decodePageFile, encodePageFile, gzipOf, identityOf, type PageFile } fro
 /**
  * A published story's page (`/blog/{slug}`) and its REST answer (`/api/posts/slug/{slug}`), made after every write
  * that changes them and kept in the database (table rendered_pages), so that a first visit — a crawler, a link
- * that fans out to many stories — costs one lookup instead of a render. See docs/product.md, "Speed".
+ * that fans out to many stories — costs one lookup instead of a render. See ARCHITECTURE.md, "Reading and search".
  *
  * - Made by asking this server itself (`inject`), so a kept answer is byte for byte what the route sends: the
  *   head, the first-view data, the CSP and every header. Those requests carry a token only this process knows:
@@ -117,6 +117,8 @@ export class RenderedPages {
   private changes = 0
   private reading: Promise<void> | undefined
   private readAgain = false
+  /** Batches of views written so far: a reading of `known` they overlapped may have missed them. */
+  private viewWrites = 0
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.kinds = KINDS.filter((kind) => options.pages || kind.name !== 'page')
@@ -181,6 +183,15 @@ export class RenderedPages {
     }
   }
 
+  /** Views written by this process's counter: the stored counts held move with them (see `viewsShown`). */
+  viewsWritten(written: [number, number][]): void {
+    this.viewWrites++
+    for (const [id, n] of written) {
+      const post = this.known?.posts.get(id)
+      if (post) post.views += n
+    }
+  }
+
   /** Every change this process hears of: what is current is read again, and answers are made again. */
   changed(): void {
     this.changes++
@@ -240,6 +251,7 @@ export class RenderedPages {
       return
     }
     const at = this.changes
+    const views = this.viewWrites
     this.reading = this.options.prisma.$queryRaw<{ id: number; version: bigint; views: number; site: bigint }[]>`
         SELECT p."id", coalesce(v."version", 0) AS "version", p."view_count" AS "views",
                coalesce((SELECT s."version" FROM "page_versions" s WHERE s."post_id" = 0), 0) AS "site"
@@ -247,6 +259,10 @@ export class RenderedPages {
         WHERE ${publicPostSql('p')}`
       .then((rows) => {
         if (at !== this.changes) return
+        if (views !== this.viewWrites) {
+          this.readAgain = true
+          return
+        }
         const posts = new Map(rows.map((r) => [r.id, { version: String(r.version), views: Number(r.views) }]))
         this.known = { site: String(rows[0]?.site ?? 0), posts }
       })

@@ -30,7 +30,15 @@ export class BatchedViewCounter implements ViewCounter {
 
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly options: { flushEveryMs: number; onError?: (error: unknown) => void },
+    private readonly options: {
+      flushEveryMs: number
+      onError?: (error: unknown) => void
+      /**
+       * After each statement, with the views it wrote (post id, views), in the same moment they leave `pending`:
+       * whoever adds `pending` to a stored count it holds adds these to that count.
+       */
+      onWritten?: (written: [number, number][]) => void
+    },
   ) {}
 
   count(postId: number): void {
@@ -75,6 +83,7 @@ export class BatchedViewCounter implements ViewCounter {
           FROM (VALUES ${Prisma.join(chunk.map(([id, n]) => Prisma.sql`(${id}::int, ${n}::int)`))}) AS v("id", "n")
           WHERE p."id" = v."id"`
         for (const [id] of chunk) this.writing.delete(id)
+        this.options.onWritten?.(chunk)
       }
     } finally {
       // Whatever was not written goes back to be written next time.
