@@ -378,8 +378,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
       app,
       views,
       pages: indexHtml !== undefined,
+      filesDir: path.join(ephemeral ?? config.dataDir, 'pages'),
       // One process holds the embedded database, so it can know what is current without asking on every visit.
-      filesDir: database.kind === 'pglite' ? path.join(ephemeral ?? config.dataDir, 'pages') : undefined,
+      holdsCurrent: database.kind === 'pglite',
       log: app.log,
       signature: renderSignature({
         indexHtml,

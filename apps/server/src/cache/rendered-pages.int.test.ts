@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { FastifyInstance } from 'fastify'
 import type { BatchedViewCounter } from '@wayfarer/api'
@@ -82,16 +82,14 @@ describe('kept story pages and answers', () => {
     await forgetMemory()
     const third = await get(answer)
     expect([third.headers['x-cache'], viewCount(third.body)]).toEqual(['STORED', 10])
-    expect(server.app.deps.views.pending(postId)).toBe(3)
 
-    // On the embedded database, compressed as kept in its file (gzip, also for a client that would take brotli:
-    // no compression on a hit), the count written in; on PostgreSQL compressed on the hit.
+    // Compressed as kept in its file (gzip, also for a client that would take brotli: no compression on a hit),
+    // the count written in.
     await forgetMemory()
     await settle()
     const zipped = await get(page, { 'accept-encoding': 'br, gzip' })
-    const encoding = server.database.kind === 'pglite' ? 'gzip' : 'br'
-    expect([zipped.headers['x-cache'], zipped.headers['content-encoding']]).toEqual(['STORED', encoding])
-    const unzipped = (encoding === 'gzip' ? gunzipSync : brotliDecompressSync)(zipped.rawPayload).toString()
+    expect([zipped.headers['x-cache'], zipped.headers['content-encoding']]).toEqual(['STORED', 'gzip'])
+    const unzipped = gunzipSync(zipped.rawPayload).toString()
     expect(viewCount(unzipped)).toBe(10)
     expect(unzipped.replace(/"view_count":\d+/, '')).toBe(stored.body.replace(/"view_count":\d+/, ''))
 
@@ -215,11 +213,14 @@ describe('kept answers with several server processes on one database', () => {
       payload: { title: 'Written Twice', content: '<p>Again.</p>' },
     })
     expect(edited.statusCode).toBe(200)
-    // On PostgreSQL the lookup compares versions in the database. Two servers on one embedded database share one
-    // handle in one process, which no deployment does (one process owns it): there the reader checks its files
-    // against what it last heard, and hears of the write through the notification (the poll below).
-    if (servers.database.kind === 'postgresql')
-      expect(await reader.renderedPages!.lookup('/api/posts/slug/shared')).toBeUndefined()
+    // On PostgreSQL the lookup compares versions in the database: at once it finds nothing, or the answer the
+    // writer already made again, never the one made before. Two servers on one embedded database share one handle
+    // in one process, which no deployment does (one process owns it): there the reader checks its files against
+    // what it last heard, and hears of the write through the notification (the poll below).
+    if (servers.database.kind === 'postgresql') {
+      const lookedUp = await reader.renderedPages!.lookup('/api/posts/slug/shared')
+      expect(lookedUp?.body.toString() ?? 'nothing').not.toContain('Written Once')
+    }
     await reader.renderedPages!.settled()
     await writer.renderedPages!.settled()
     // The reader hears of the write (NOTIFY) and makes its answer again.

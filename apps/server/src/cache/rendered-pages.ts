@@ -25,13 +25,13 @@ import { decodePageFile, encodePageFile, gzipOf, identityOf, type PageFile } fro
  * - Made again in the background after each change this process hears of (its own writes, another process's
  *   notification), one answer at a time with the event loop free between answers; the write was acknowledged
  *   long before. Until then a visit is answered by the route, as before.
- * - On the embedded database even one statement per visit costs more than the whole answer may (PGlite runs on
- *   the server's one thread: about a millisecond for the lookup). There, each kept answer is also a file
- *   (`filesDir`, format in page-file.ts) with its labels, and this process holds the current versions and view
- *   counts of every published story in memory, read again after every change it hears of (it hears of all: the
- *   embedded database has one process). A hit is then a file read checked against those; while they are being
- *   read again after a change, lookups ask the database as above. The file is written when the answer is made,
- *   or from the database's copy on its first hit there.
+ * - Reading a 13 KB body out of the database costs more than the whole answer may (on the embedded database,
+ *   which runs on the server's one thread, about 1.2 ms). So each process also keeps each answer as a file
+ *   (`filesDir`, format in page-file.ts) with its labels, written when it makes the answer or on its first hit
+ *   in the table. A hit reads the file and checks its labels: on the embedded database against the versions and
+ *   view counts of every published story held in memory (`holdsCurrent`: one process hears of every write),
+ *   read again after every change (meanwhile lookups use the table); on PostgreSQL against the story's versions
+ *   read in one small statement.
  */
 
 /** The answers kept per published story, and where each is asked for. */
@@ -94,8 +94,13 @@ export interface RenderedPagesOptions {
   signature: string
   /** Whether the site has pages (a web build); without one only the REST answers are kept. */
   pages: boolean
-  /** Embedded database only: where the answers' files go (inside DATA_DIR, not in backups). */
+  /** Where this process keeps its copies of the answers as files (inside DATA_DIR, not in backups). */
   filesDir?: string | undefined
+  /**
+   * Whether this process hears of every write (the embedded database: one process), so it can hold what is
+   * current in memory; otherwise each file hit asks the database for the story's versions.
+   */
+  holdsCurrent: boolean
   log: FastifyBaseLogger
 }
 
@@ -136,11 +141,15 @@ export class RenderedPages {
     if (!kind || !this.kinds.includes(kind)) return undefined
     const counts = 'countsView' in kind && kind.countsView
     const known = this.known
-    if (known) {
+    if (this.options.filesDir && (known || !this.options.holdsCurrent)) {
       const file = await readFile(this.fileOf(url)).catch(() => undefined)
-      const page = file && this.known === known ? decodePageFile(file) : undefined
-      const post = page && known.posts.get(page.postId)
-      if (page && post && this.isCurrent(page, post.version, known.site)) return this.fromFile(page, post.views, counts)
+      const page = file ? decodePageFile(file) : undefined
+      if (page && page.signature === this.options.signature) {
+        const held = known && this.known === known ? known.posts.get(page.postId) : undefined
+        const current = known ? held && { ...held, site: known.site } : await this.currentInDatabase(page.postId)
+        if (current && current.version === page.postVersion && current.site === page.siteVersion)
+          return this.fromFile(page, current.views, counts)
+      }
     }
     const [row] = await this.options.prisma.$queryRaw<
       {
@@ -200,10 +209,16 @@ export class RenderedPages {
     this.refresh()
   }
 
-  private isCurrent(page: PageFile, postVersion: string, siteVersion: string): boolean {
-    return (
-      page.signature === this.options.signature && page.postVersion === postVersion && page.siteVersion === siteVersion
-    )
+  /** A published story's versions and stored view count, in one small statement (several processes). */
+  private async currentInDatabase(
+    postId: number,
+  ): Promise<{ version: string; site: string; views: number } | undefined> {
+    const [row] = await this.options.prisma.$queryRaw<{ version: bigint; site: bigint; views: number | null }[]>`
+      SELECT coalesce((SELECT v."version" FROM "page_versions" v WHERE v."post_id" = ${postId}), 0) AS "version",
+             coalesce((SELECT v."version" FROM "page_versions" v WHERE v."post_id" = 0), 0) AS "site",
+             (SELECT p."view_count" FROM "posts" p WHERE p."id" = ${postId} AND ${publicPostSql('p')}) AS "views"`
+    if (!row || row.views === null) return undefined
+    return { version: String(row.version), site: String(row.site), views: Number(row.views) }
   }
 
   private fromFile(page: PageFile, stored: number, counts: boolean): StoredAnswer {
@@ -245,7 +260,7 @@ export class RenderedPages {
 
   /** Reads every published story's version and view count (files only); again if a change comes meanwhile. */
   private readKnown(): void {
-    if (!this.options.filesDir || !this.running) return
+    if (!this.options.holdsCurrent || !this.running) return
     if (this.reading) {
       this.readAgain = true
       return
