@@ -258,7 +258,7 @@ export class RenderedPages {
       })
   }
 
-  /** Reads every published story's version and view count (files only); again if a change comes meanwhile. */
+  /** Reads every published story's version and view count (`holdsCurrent`); again if a change came meanwhile. */
   private readKnown(): void {
     if (!this.options.holdsCurrent || !this.running) return
     if (this.reading) {
