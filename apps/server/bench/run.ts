@@ -130,14 +130,17 @@ const paths: BenchPath[] = [
     { needsWeb: true, warmUp: 200, perRound: 9_000 },
   ),
   eachOnce(
-    'GET /api/posts/slug/{slug}, every story once',
-    (t) => t.publishedSlugs.map((slug) => `/api/posts/slug/${encodeURIComponent(slug)}`),
-    { warmUp: 200, perRound: 9_000 },
-  ),
-  eachOnce(
     'GET /api/posts?search=…&limit=6, distinct searches',
     () => searches.map((q) => `/api/posts?search=${encodeURIComponent(q)}&limit=6`),
     { warmUp: 50, perRound: 1_500 },
+  ),
+  // After the searches: each answer counts a view, and the views of thousands of stories are written in the
+  // seconds after the row (on the embedded database 30–140 ms of its thread per 100 stories), which the next row
+  // would pay for.
+  eachOnce(
+    'GET /api/posts/slug/{slug}, every story once',
+    (t) => t.publishedSlugs.map((slug) => `/api/posts/slug/${encodeURIComponent(slug)}`),
+    { warmUp: 200, perRound: 9_000 },
   ),
   get('GET /trpc/posts.cards (page 1)', () => cardsInput({ limit: 12 })),
   get('GET /api/posts?search=island&limit=6', () => '/api/posts?search=island&limit=6'),
