@@ -268,9 +268,11 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
       }
     })
     const created = await prisma.post.createManyAndReturn({
-      data: rows,
+      data: rows.map(({ viewCount: _views, ...row }) => row),
       select: { id: true, status: true, createdAt: true },
     })
+    // RETURNING gives the rows in the order they were inserted.
+    await prisma.postView.createMany({ data: created.map((p, i) => ({ postId: p.id, count: rows[i]!.viewCount })) })
     await prisma.galleryImage.createMany({
       data: rows.flatMap((row, i) =>
         Array.from({ length: PHOTOS_PER_STORY }, (_, k) => {

@@ -4,8 +4,9 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify'
+import DataLoader from 'dataloader'
 import { Prisma, type PrismaClient } from '@wayfarer/db'
-import { publicPostSql, type ViewCounter } from '@wayfarer/api'
+import { publicPostSql, storedViewsSql, type ViewCounter } from '@wayfarer/api'
 import { decodePageFile, encodePageFile, gzipOf, identityOf, type PageFile } from './page-file'
 
 /**
@@ -104,6 +105,13 @@ export interface RenderedPagesOptions {
   log: FastifyBaseLogger
 }
 
+/** A published story's current version and stored view count, and the site's version. */
+interface Current {
+  version: string
+  views: number
+  site: string
+}
+
 /** Every published story's current version and stored view count, and the site's version. */
 interface Known {
   site: string
@@ -146,7 +154,7 @@ export class RenderedPages {
       const page = file ? decodePageFile(file) : undefined
       if (page && page.signature === this.options.signature) {
         const held = known && this.known === known ? known.posts.get(page.postId) : undefined
-        const current = known ? held && { ...held, site: known.site } : await this.currentInDatabase(page.postId)
+        const current = known ? held && { ...held, site: known.site } : await this.currentInDatabase.load(page.postId)
         if (current && current.version === page.postVersion && current.site === page.siteVersion)
           return this.fromFile(page, current.views, counts)
       }
@@ -163,7 +171,7 @@ export class RenderedPages {
         post_version: bigint
         site_version: bigint
       }[]
-    >`SELECT r."post_id", r."headers", r."body", r."views_at", r."views_length", r."etag", p."view_count",
+    >`SELECT r."post_id", r."headers", r."body", r."views_at", r."views_length", r."etag", ${storedViewsSql('p')} AS "view_count",
              r."post_version", r."site_version"
       FROM "rendered_pages" r JOIN "posts" p ON p."id" = r."post_id"
       WHERE r."path" = ${url} AND r."signature" = ${this.options.signature} AND ${publicPostSql('p')}
@@ -209,17 +217,32 @@ export class RenderedPages {
     this.refresh()
   }
 
-  /** A published story's versions and stored view count, in one small statement (several processes). */
-  private async currentInDatabase(
-    postId: number,
-  ): Promise<{ version: string; site: string; views: number } | undefined> {
-    const [row] = await this.options.prisma.$queryRaw<{ version: bigint; site: bigint; views: number | null }[]>`
-      SELECT coalesce((SELECT v."version" FROM "page_versions" v WHERE v."post_id" = ${postId}), 0) AS "version",
-             coalesce((SELECT v."version" FROM "page_versions" v WHERE v."post_id" = 0), 0) AS "site",
-             (SELECT p."view_count" FROM "posts" p WHERE p."id" = ${postId} AND ${publicPostSql('p')}) AS "views"`
-    if (!row || row.views === null) return undefined
-    return { version: String(row.version), site: String(row.site), views: Number(row.views) }
+  /**
+   * Published stories' versions and stored view counts, and the site's version: all of them, or those in `ids`.
+   * A story not published has no row.
+   */
+  private current(ids?: readonly number[]) {
+    return this.options.prisma.$queryRaw<{ id: number; version: bigint; views: number; site: bigint }[]>`
+      SELECT p."id", coalesce(v."version", 0) AS "version", coalesce(c."count", 0) AS "views",
+             coalesce((SELECT s."version" FROM "page_versions" s WHERE s."post_id" = 0), 0) AS "site"
+      FROM "posts" p LEFT JOIN "page_versions" v ON v."post_id" = p."id" LEFT JOIN "post_views" c ON c."post_id" = p."id"
+      WHERE ${publicPostSql('p')} AND ${ids ? Prisma.sql`p."id" = ANY(${ids}::int[])` : Prisma.sql`TRUE`}`
   }
+
+  /**
+   * Several processes: the stories whose files were hit at about the same moment (the same turn of the event
+   * loop), asked in one statement. Each is asked after its request came, so a write acknowledged before it is seen.
+   */
+  private readonly currentInDatabase = new DataLoader<number, Current | undefined>(
+    async (ids) => {
+      const rows = await this.current(ids)
+      const byId = new Map(
+        rows.map((r) => [r.id, { version: String(r.version), views: Number(r.views), site: String(r.site) }]),
+      )
+      return ids.map((id) => byId.get(id))
+    },
+    { cache: false, batchScheduleFn: (run) => setImmediate(run) },
+  )
 
   private fromFile(page: PageFile, stored: number, counts: boolean): StoredAnswer {
     const views = this.viewsShown(page.postId, stored, counts)
@@ -267,11 +290,7 @@ export class RenderedPages {
     }
     const at = this.changes
     const views = this.viewWrites
-    this.reading = this.options.prisma.$queryRaw<{ id: number; version: bigint; views: number; site: bigint }[]>`
-        SELECT p."id", coalesce(v."version", 0) AS "version", p."view_count" AS "views",
-               coalesce((SELECT s."version" FROM "page_versions" s WHERE s."post_id" = 0), 0) AS "site"
-        FROM "posts" p LEFT JOIN "page_versions" v ON v."post_id" = p."id"
-        WHERE ${publicPostSql('p')}`
+    this.reading = this.current()
       .then((rows) => {
         if (at !== this.changes) return
         if (views !== this.viewWrites) {

@@ -23,8 +23,11 @@ describe('post views', () => {
         expect((await server.app.inject({ method: 'GET', url: '/api/posts/slug/el-nido' })).statusCode).toBe(200)
       // A clean shutdown writes the counted views.
       await server.app.close()
-      const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
-      expect(stored.viewCount).toBe(10)
+      const stored = await server.database.prisma.post.findUniqueOrThrow({
+        where: { slug: 'el-nido' },
+        include: { views: true },
+      })
+      expect(stored.views?.count).toBe(10)
       expect(stored.updatedAt.toISOString()).toBe(lastEdited.toISOString())
     } finally {
       await server.database.close()
@@ -42,8 +45,32 @@ describe('post views', () => {
       })
       expect(trpc.statusCode).toBe(200)
       await server.app.close()
-      const stored = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
-      expect(stored.viewCount).toBe(7 + reads + 1)
+      const stored = await server.database.prisma.post.findUniqueOrThrow({
+        where: { slug: 'el-nido' },
+        include: { views: true },
+      })
+      expect(stored.views?.count).toBe(7 + reads + 1)
+    } finally {
+      await server.database.close()
+    }
+  })
+
+  it("of a story deleted before they were written are dropped; the others' are written", async () => {
+    const server = await startTestServer()
+    try {
+      await createReadingFixtures(server.app.deps.prisma, [
+        { slug: 'el-nido', title: 'Island Hopping in El Nido', category: 'beach', views: 7 },
+        { slug: 'gone', title: 'Gone Soon', category: 'beach' },
+      ])
+      const gone = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'gone' } })
+      for (const slug of ['el-nido', 'gone'])
+        expect((await server.app.inject({ method: 'GET', url: `/api/posts/slug/${slug}` })).statusCode).toBe(200)
+      await server.database.prisma.post.delete({ where: { id: gone.id } })
+      await server.app.close()
+      const views = await server.database.prisma.postView.findMany({ select: { postId: true, count: true } })
+      const kept = await server.database.prisma.post.findUniqueOrThrow({ where: { slug: 'el-nido' } })
+      expect(views).toEqual([{ postId: kept.id, count: 8 }])
+      expect(server.app.deps.views.pending(gone.id)).toBe(0)
     } finally {
       await server.database.close()
     }

@@ -266,7 +266,7 @@ describe('the dashboard payload', () => {
   it('counts posts, views, comments and subscribers and lists recent posts and pending comments', async () => {
     const { prisma } = server.database
     const id = await createdId({ title: 'Dashboard Story', status: 'published' })
-    await prisma.post.update({ where: { id }, data: { viewCount: 1234 } })
+    await prisma.postView.create({ data: { postId: id, count: 1234 } })
     await prisma.comment.createMany({
       data: [
         {

@@ -120,7 +120,7 @@ export async function seedDemoContent(deps: AppDeps): Promise<void> {
         metaTitle: post.title,
         metaDescription: post.excerpt,
         metaKeywords: post.tags.map((t) => t.toLowerCase()),
-        viewCount: post.views,
+        views: { create: { count: post.views } },
         readingTime: readingTimeOf(content),
         publishedAt,
         createdAt: publishedAt ?? new Date(Date.now() - index * day),

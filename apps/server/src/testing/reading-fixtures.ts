@@ -96,7 +96,7 @@ export async function createReadingFixtures(prisma: PrismaClient, posts: Reading
         locationCountry: p.location?.country ?? null,
         metaTitle: `${p.title} | meta`,
         metaDescription: p.excerpt ?? null,
-        viewCount: p.views ?? 0,
+        views: { create: { count: p.views ?? 0 } },
         readingTime: 4,
         publishedAt: status === 'published' ? at : null,
         createdAt: at,

@@ -9,7 +9,7 @@ export async function dashboardStatsOf(deps: AppDeps): Promise<DashboardStats> {
   const { prisma } = deps
   const [byStatus, views, commentsByStatus, subscribers, recentPosts, pending] = await Promise.all([
     prisma.post.groupBy({ by: ['status'], _count: { _all: true } }),
-    prisma.post.aggregate({ _sum: { viewCount: true } }),
+    prisma.postView.aggregate({ _sum: { count: true } }),
     prisma.comment.groupBy({ by: ['status'], _count: { _all: true } }),
     prisma.newsletterSubscriber.count({ where: { status: 'confirmed' } }),
     prisma.post.findMany({
@@ -30,7 +30,7 @@ export async function dashboardStatsOf(deps: AppDeps): Promise<DashboardStats> {
     stats: {
       published_posts: postCount(PUBLIC_POST_STATUS),
       draft_posts: postCount('draft'),
-      total_views: views._sum.viewCount ?? 0,
+      total_views: views._sum.count ?? 0,
       approved_comments: commentCount('approved'),
       pending_comments: commentCount('pending'),
       subscribers,

@@ -6,11 +6,13 @@ export const adminListInclude = {
   category: { select: { name: true, color: true } },
   author: { select: { firstName: true, lastName: true } },
   _count: { select: { comments: true } },
+  views: { select: { count: true } },
 } satisfies Prisma.PostInclude
 
 export const adminPostInclude = {
   category: { select: { name: true } },
   tags: { select: { tag: { select: { id: true, name: true } } }, orderBy: { tag: { name: 'asc' } } },
+  views: { select: { count: true } },
 } satisfies Prisma.PostInclude
 
 export function toAdminListItem(row: Prisma.PostGetPayload<{ include: typeof adminListInclude }>): AdminPostListItem {
@@ -24,7 +26,7 @@ export function toAdminListItem(row: Prisma.PostGetPayload<{ include: typeof adm
     category_color: row.category?.color ?? null,
     first_name: row.author.firstName,
     last_name: row.author.lastName,
-    view_count: row.viewCount,
+    view_count: row.views?.count ?? 0,
     comment_count: row._count.comments,
     updated_at: row.updatedAt.toISOString(),
     published_at: row.publishedAt?.toISOString() ?? null,
@@ -57,7 +59,7 @@ export function toAdminPost(row: Prisma.PostGetPayload<{ include: typeof adminPo
     meta_description: row.metaDescription,
     meta_keywords: row.metaKeywords,
     reading_time: row.readingTime,
-    view_count: row.viewCount,
+    view_count: row.views?.count ?? 0,
     published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

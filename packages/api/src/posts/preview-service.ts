@@ -13,6 +13,7 @@ const previewInclude = {
   category: { select: { name: true, color: true } },
   author: { select: { firstName: true, lastName: true } },
   tags: { select: { tag: { select: { id: true, name: true } } }, orderBy: { tag: { name: 'asc' } } },
+  views: { select: { count: true } },
 } satisfies Prisma.PostInclude
 
 /** A signed, expiring link to see a post (a draft too) as the public story page shows it. */
@@ -54,7 +55,7 @@ export async function readPreview(deps: AppDeps, token: string): Promise<PublicP
     location_country: row.locationCountry,
     published_at: row.publishedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
-    view_count: row.viewCount,
+    view_count: row.views?.count ?? 0,
     meta_title: row.metaTitle,
     meta_description: row.metaDescription,
     tags: row.tags.map((t) => t.tag),

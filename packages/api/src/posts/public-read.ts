@@ -4,6 +4,7 @@ import type { PostCard, PublicPost } from './public-schema'
 import type { SearchMatches } from './search-index'
 import type { Remember } from '../deps'
 import { isSafeImageUrl } from '../media/image-url'
+import { storedViewsSql } from './view-counter'
 
 // Public reads are hand-written SQL: one statement returns a page of posts with category, author and tags
 // (Prisma's includes cost one extra statement per relation, and PGlite runs every statement on the server's
@@ -29,7 +30,7 @@ const cardColumns = Prisma.sql`
 /** Every column of the public shape; `content` left empty when the caller drops it (it is most of a row's bytes). */
 const postColumnsOf = (content: boolean) => Prisma.sql`${cardColumns},
   ${content ? Prisma.sql`p."content"` : Prisma.sql`''::text AS "content"`}, u."first_name", u."last_name", p."location_city",
-  p."view_count", p."meta_title", p."meta_description",
+  ${storedViewsSql('p')} AS "view_count", p."meta_title", p."meta_description",
   coalesce((SELECT json_agg(json_build_object('id', t."id", 'name', t."name") ORDER BY t."name", t."id")
             FROM "post_tags" pt JOIN "tags" t ON t."id" = pt."tag_id" WHERE pt."post_id" = p."id"), '[]'::json) AS "tags"`
 const postColumns = postColumnsOf(true)

@@ -1,6 +1,7 @@
 import type { AppDeps } from '../deps'
 import { NotFoundError } from '../errors'
 import { messages } from '../messages'
+import { storedViewsSql } from './view-counter'
 import { categoryCounts } from '../taxonomy/service'
 import {
   allPublicPosts,
@@ -104,7 +105,7 @@ export async function findPublishedPostOrThrow(deps: AppDeps, slug: string): Pro
 /** Counts one view of a published post (a visitor opened it) and returns the new total (written in a batch later). */
 export async function countPostView(deps: AppDeps, slug: string): Promise<number> {
   const [row] = await deps.prisma.$queryRaw<{ id: number; view_count: number }[]>`
-    SELECT p."id", p."view_count" FROM "posts" p WHERE p."slug" = ${slug} AND ${isPublished} LIMIT 1`
+    SELECT p."id", ${storedViewsSql('p')} AS "view_count" FROM "posts" p WHERE p."slug" = ${slug} AND ${isPublished} LIMIT 1`
   if (!row) throw new NotFoundError(messages.posts.notFoundText)
   const id = Number(row.id)
   deps.views.count(id)
