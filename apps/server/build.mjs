@@ -3,6 +3,7 @@
 // `node build.mjs` writes dist/; `node build.mjs DIR` writes the same bundle into DIR, where the process tests start
 // their children from (src/testing/server-process.ts).
 import { build } from 'esbuild'
+import { execFileSync } from 'node:child_process'
 import { cpSync, rmSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
 import path from 'node:path'
@@ -38,6 +39,7 @@ await build({
     'src/cli/seed-cli.ts',
     'src/cli/transfer-cli.ts',
     'src/cli/backup-cli.ts',
+    '../../packages/db/tools/make-empty-cluster.ts',
   ],
   outdir,
   // Every bundle beside the others, at the top of outdir: the nested packages' paths above are relative to it.
@@ -55,3 +57,12 @@ await build({
 })
 // The bundled @wayfarer/db looks for its migrations next to the bundle.
 cpSync('../../packages/db/prisma/migrations', path.join(outdir, 'migrations'), { recursive: true })
+
+// The empty embedded cluster a new DATA_DIR is made from (packages/db/src/empty-cluster.ts): made by the bundle
+// itself, so it is found where the bundled @wayfarer/db looks; kept in node_modules/.cache for the next build.
+const maker = path.join(outdir, 'make-empty-cluster.js')
+execFileSync(process.execPath, [maker, outdir, path.join(serverDir, 'node_modules/.cache/wayfarer-pglite-cluster')], {
+  stdio: 'inherit',
+})
+rmSync(maker)
+rmSync(`${maker}.map`)

@@ -8,6 +8,7 @@ import pg from 'pg'
 import { PrismaClient } from './generated/prisma/client'
 import { lockDataDir } from './data-dir-lock'
 import { DurableNodeFS, durableStartParams, securePrivateTree } from './durable-fs'
+import { emptyClusterArchive, initdbOptions } from './empty-cluster'
 import { applyPendingMigrations, resolveMigrationsDir, type SqlConnection } from './migrator'
 import { restoreSql, RestoreError } from './sql-dump'
 
@@ -78,6 +79,12 @@ export function hasEmbeddedDatabase(dataDir: string): boolean {
   return !dataDir.startsWith('memory://') && existsSync(path.join(dataDir, 'pglite', 'PG_VERSION'))
 }
 
+/** A new on-disk cluster: unpacked from the one the build made when there is one, else made by initdb. */
+function newClusterOptions(): { loadDataDir: Blob } | typeof initdbOptions {
+  const archive = emptyClusterArchive()
+  return archive ? { loadDataDir: archive } : initdbOptions
+}
+
 async function openPglite(dataDir: string, migrationsDir: string, template?: Blob): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://')
   const unlock = inMemory ? () => {} : lockDataDir(dataDir)
@@ -96,6 +103,7 @@ async function openPglite(dataDir: string, migrationsDir: string, template?: Blo
           fs: new DurableNodeFS(pgliteDir),
           startParams: durableStartParams(),
           extensions: PGLITE_EXTENSIONS,
+          ...(fresh ? newClusterOptions() : {}),
         })
     if (!inMemory) {
       securePrivateTree(dataDir)
@@ -169,6 +177,7 @@ export async function restoreDatabase(
       fs: new DurableNodeFS(pgliteDir),
       startParams: durableStartParams(),
       extensions: PGLITE_EXTENSIONS,
+      ...newClusterOptions(),
     })
     let restored = false
     try {

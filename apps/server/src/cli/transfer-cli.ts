@@ -2,6 +2,7 @@
 // Admin → Settings → Import/Export, for big sites, on the database and DATA_DIR the server uses.
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import { setFlagsFromString } from 'node:v8'
 import pino from 'pino'
 import { DataDirLockedError, openDatabase } from '@wayfarer/db'
 import { EnvError } from '@wayfarer/config/env'
@@ -12,6 +13,13 @@ import { ensureAdmin } from '../seed'
 import { resolveSecretKey } from '../secret-key'
 import { printReport, progressPrinter } from './transfer-cli-output'
 import { runTransferCommand, usage } from './transfer-commands'
+
+// An import makes a lot of short-lived garbage (each story's XML, its sanitised HTML, its queries) around a live
+// heap of some 60 MB. Left to itself V8 let the heap grow to four times that before collecting (10,000 stories:
+// 250 MB of heap, 360 MB resident on PostgreSQL); growing it by half the live size each time keeps it near what is
+// live (240 MB resident) and was no slower. A soft factor, not a limit: a file whose stories are big still gets
+// the heap it needs.
+setFlagsFromString('--heap-growing-percent=50')
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2),
