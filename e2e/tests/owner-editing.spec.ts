@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Page, type Route } from '@playwright/test'
 import { asOwner } from './support/owner-session'
 import { createPost, deletePost, ownerToken } from './support/owner-api'
 
@@ -7,6 +7,35 @@ import { createPost, deletePost, ownerToken } from './support/owner-api'
 
 const editor = (page: Page) => page.getByRole('textbox', { name: 'Content' })
 const toast = (page: Page) => page.getByTestId('admin-toast')
+
+test('an owner who leaves while a save runs stays where they went', async ({ page, request }) => {
+  await asOwner(page)
+  await page.goto('/admin/posts/new')
+  await page.getByLabel('Title', { exact: true }).fill('Leaving Lyon early')
+  await editor(page).click()
+  await page.keyboard.type('The train was on time.')
+  // The autosave made the draft: the address is already the edit page while the explicit save below runs.
+  await expect(page.getByTestId('autosave-status')).toHaveText('Saved')
+  const id = Number(/(\d+)$/.exec(page.url())![1])
+  try {
+    const held: Route[] = []
+    await page.route(/\/trpc\/[^?]*posts\.update/, (route) => void held.push(route))
+    await page.getByRole('button', { name: 'Save as Draft' }).click()
+    await expect.poll(() => held.length).toBe(1)
+    await page.getByRole('link', { name: '← Back to posts' }).click()
+    await expect(page).toHaveURL(/\/admin\/posts$/)
+
+    const listed = page.waitForResponse(/\/trpc\/[^?]*posts\.adminList/)
+    for (const route of held) await route.continue()
+    await expect(toast(page)).toHaveText('“Leaving Lyon early” saved as a draft')
+    // The save refreshes the list, and only then would it move the page: a frame after that, it has not.
+    await listed
+    await page.evaluate('new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))')
+    await expect(page).toHaveURL(/\/admin\/posts$/)
+  } finally {
+    await deletePost(request, await ownerToken(request), id)
+  }
+})
 
 test('a toast after save, publish, unpublish and delete; leaving unsaved changes asks first', async ({ page }) => {
   await asOwner(page)

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
+import { useNavigate, useRouter } from '@tanstack/react-router'
 import { messages } from '@wayfarer/api/messages'
 import type { PostStatusValue } from '@wayfarer/api/schemas'
 import { trpc } from '../../../lib/trpc'
@@ -21,7 +21,7 @@ export interface EditedPost {
  * pictures, the featured image and a route can be uploaded; a later save returns to /admin/posts. A failure is
  * said in a toast and the form stays as it is, so nothing typed is lost. `beforeLeaving` runs just before the
  * URL changes (the unsaved-changes guard). A post the autosave created is still new here: its first explicit save
- * stays in the editor too.
+ * stays in the editor too. An owner who left while the save ran (the Back link) stays where they went.
  */
 export function usePostSave(
   post: EditedPost | undefined,
@@ -30,6 +30,7 @@ export function usePostSave(
   autosave: { createdId: number | null; settle: () => Promise<void> },
 ) {
   const navigate = useNavigate()
+  const router = useRouter()
   const queryClient = useQueryClient()
   const toast = useToast()
   const create = useMutation(trpc.posts.create.mutationOptions())
@@ -45,6 +46,7 @@ export function usePostSave(
     setTripError(null)
     // An autosave may have created the post already (then this first save updates it) or be under way.
     await autosave.settle()
+    const editorAt = router.state.location.href
     const id = post?.id ?? autosave.createdId
     let created: number | null = post ? null : autosave.createdId
     try {
@@ -61,6 +63,7 @@ export function usePostSave(
     beforeLeaving()
     await queryClient.invalidateQueries(trpc.posts.pathFilter())
     await queryClient.invalidateQueries(trpc.dashboard.pathFilter())
+    if (router.state.location.href !== editorAt) return
     if (created !== null)
       await navigate({ to: '/admin/posts/edit/$id', params: { id: String(created) }, replace: true })
     else await navigate({ to: '/admin/posts' })
