@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader'
 import { Prisma, type PrismaClient } from '@wayfarer/db'
 import { publicPostSql } from './visibility'
 import type { PostCard, PublicPost } from './public-schema'
@@ -165,7 +166,7 @@ async function selectPage<R extends CardRow>(
  * Published posts by id, in that order (one unpublished since its id was found is left out). With `keep`, each row
  * is kept until the next write: the stories a search finds first are much the same from one search to the next
  * (the best matches, the newest), so most of a page is read once however many different searches show it. The
- * rows not kept yet are read in one statement.
+ * rows not kept yet are read by `rowLoader`, with those every other search of the moment lacks.
  */
 async function rowsByIds<R extends CardRow>(
   prisma: PrismaClient,
@@ -174,25 +175,53 @@ async function rowsByIds<R extends CardRow>(
   ids: number[],
   keep: { kind: string; remember: Remember } | undefined,
 ): Promise<R[]> {
-  const read = (wanted: number[]) =>
-    prisma.$queryRaw<R[]>`SELECT ${columns} FROM ${tables} WHERE p."id" = ANY(${wanted}::int[]) AND ${isPublished}`
   if (!keep) {
     const at = new Map(ids.map((id, i) => [id, i]))
-    return (await read(ids)).sort((a, b) => at.get(a.id)! - at.get(b.id)!)
+    return (await readRows<R>(prisma, columns, tables, ids)).sort((a, b) => at.get(a.id)! - at.get(b.id)!)
   }
-  const missing: number[] = []
-  let reading: Promise<Map<number, R>> | undefined
-  const rows = await Promise.all(
-    ids.map((id) =>
-      keep.remember<R | undefined>(`${keep.kind}:${id}`, () => {
-        missing.push(id)
-        // After this loop has named every missing id: one statement for all of them.
-        reading ??= Promise.resolve().then(async () => new Map((await read(missing)).map((row) => [row.id, row])))
-        return reading.then((found) => found.get(id))
-      }),
-    ),
-  )
+  const loader = rowLoader<R>(prisma, columns, tables, keep.kind)
+  const rows = await Promise.all(ids.map((id) => keep.remember(`${keep.kind}:${id}`, () => loader.load(id))))
   return rows.filter((row) => row !== undefined)
+}
+
+const readRows = <R extends CardRow>(
+  prisma: PrismaClient,
+  columns: Prisma.Sql,
+  tables: Prisma.Sql,
+  ids: readonly number[],
+) => prisma.$queryRaw<R[]>`SELECT ${columns} FROM ${tables} WHERE p."id" = ANY(${ids}::int[]) AND ${isPublished}`
+
+const rowLoaders = new WeakMap<PrismaClient, Map<string, DataLoader<number, CardRow | undefined>>>()
+
+/**
+ * The rows of one `kind` that the searches answered in one turn of the event loop lack, read in one statement
+ * once that turn's work is done. Fifty readers searching at once then cost the database a statement or two per
+ * turn instead of one each (on the embedded database every statement costs the server's one thread about a
+ * millisecond, whatever it reads). A kind always names the same columns. Nothing is cached here: what is kept,
+ * and until when, is `remember`'s.
+ */
+function rowLoader<R extends CardRow>(
+  prisma: PrismaClient,
+  columns: Prisma.Sql,
+  tables: Prisma.Sql,
+  kind: string,
+): DataLoader<number, R | undefined> {
+  let byKind = rowLoaders.get(prisma)
+  if (!byKind) rowLoaders.set(prisma, (byKind = new Map()))
+  let loader = byKind.get(kind)
+  if (!loader) {
+    loader = new DataLoader<number, CardRow | undefined>(
+      async (ids) => {
+        const found = new Map(
+          (await readRows<CardRow>(prisma, columns, tables, [...ids])).map((row) => [Number(row.id), row]),
+        )
+        return ids.map((id) => found.get(id))
+      },
+      { cache: false, maxBatchSize: 1_000, batchScheduleFn: (run) => setImmediate(run) },
+    )
+    byKind.set(kind, loader)
+  }
+  return loader as DataLoader<number, R | undefined>
 }
 
 export async function publicPostPage(

@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader'
 import { Prisma, type PrismaClient } from '@wayfarer/db'
 import { foldForSearch } from './search-fold'
 import { publicPostSql } from './visibility'
@@ -307,18 +308,37 @@ export class PostSearchIndex {
   private async lexemesOf(words: string[]): Promise<string[]> {
     const missing = [...new Set(words.filter((w) => !this.wordLexemes.has(w)))]
     if (missing.length) {
-      const rows = await this.prisma.$queryRaw<{ word: string; query: string }[]>`
-        SELECT w AS "word", to_tsquery('english'::regconfig, w || ':*')::text AS "query"
-        FROM unnest(${missing}::text[]) AS w`
-      if (this.wordLexemes.size + rows.length > MAX_KEPT_WORDS) this.wordLexemes.clear()
-      for (const { word, query } of rows)
-        this.wordLexemes.set(
-          word,
-          [...query.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'")),
-        )
+      const found = await this.lexemeLoader.loadMany(missing)
+      if (this.wordLexemes.size + missing.length > MAX_KEPT_WORDS) this.wordLexemes.clear()
+      missing.forEach((word, i) => {
+        const lexemes = found[i]
+        if (lexemes instanceof Error) throw lexemes
+        this.wordLexemes.set(word, lexemes!)
+      })
     }
     return [...new Set(words.flatMap((w) => this.wordLexemes.get(w) ?? []))]
   }
+
+  /**
+   * The lexemes of the words that searches arriving in one turn of the event loop do not know yet, in one
+   * statement once that turn's work is done (a statement costs the embedded database's thread about a
+   * millisecond, whatever it asks). What it finds is kept in `wordLexemes`, not here.
+   */
+  private readonly lexemeLoader = new DataLoader<string, string[]>(
+    async (words) => {
+      const rows = await this.prisma.$queryRaw<{ word: string; query: string }[]>`
+        SELECT w AS "word", to_tsquery('english'::regconfig, w || ':*')::text AS "query"
+        FROM unnest(${[...words]}::text[]) AS w`
+      const found = new Map(
+        rows.map(({ word, query }) => [
+          word,
+          [...query.matchAll(/'((?:[^']|'')*)'/g)].map((m) => m[1]!.replace(/''/g, "'")),
+        ]),
+      )
+      return words.map((word) => found.get(word) ?? [])
+    },
+    { cache: false, maxBatchSize: 1_000, batchScheduleFn: (run) => setImmediate(run) },
+  )
 
   /** The term ids starting with `prefix`. */
   private termsStartingWith(prefix: string): number[] {
