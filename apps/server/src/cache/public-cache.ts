@@ -4,6 +4,7 @@ import { LRUCache } from 'lru-cache'
 import type { PrismaClient } from '@wayfarer/db'
 import { acceptedEncoding, COMPRESS_THRESHOLD_BYTES, ENCODINGS, packers, type Encoding } from '../http/compression'
 import { isRenderRequest, keptHeaders, type StoredAnswer } from './rendered-pages'
+import { bodyOf, type LazyBody } from './page-file'
 
 /**
  * The public reads a visitor's page makes, answered from memory until something changes. Only anonymous GETs of
@@ -29,7 +30,7 @@ interface Entry {
   status: number
   /** Every header of the answer as first sent (content type, cache policy, security headers, CSP). */
   headers: Record<string, string>
-  body: Buffer
+  body: LazyBody
   etag: string
   /** The body compressed, made once per encoding on first demand. */
   encoded: Partial<Record<Encoding, Promise<Buffer>>>
@@ -167,8 +168,8 @@ export class PublicCache {
         hit.body.length >= COMPRESS_THRESHOLD_BYTES
           ? acceptedEncoding(request.headers['accept-encoding'], ready)
           : undefined
-      if (!encoding) return reply.code(hit.status).send(hit.body)
-      const encoded = (hit.encoded[encoding] ??= packers[encoding](hit.body))
+      if (!encoding) return reply.code(hit.status).send(hit.body.bytes())
+      const encoded = (hit.encoded[encoding] ??= packers[encoding](hit.body.bytes()))
       return reply
         .code(hit.status)
         .header('content-encoding', encoding)
@@ -237,7 +238,7 @@ export class PublicCache {
         this.entries.set(pending.key, {
           status: 200,
           headers: keptHeaders(reply.getHeaders()),
-          body,
+          body: bodyOf(body),
           etag,
           encoded: {},
           effects: pending.effects,

@@ -205,7 +205,9 @@ describe('kept answers with several server processes on one database', () => {
   it("a write through one process makes the other's kept answer unservable at once, before any notification", async () => {
     const [writer, reader] = [apps[0]!, apps[1]!]
     // Both processes run the same code with the same settings: either's kept answers serve both.
-    expect((await reader.renderedPages!.lookup('/api/posts/slug/shared'))?.body.toString()).toContain('Written Once')
+    expect((await reader.renderedPages!.lookup('/api/posts/slug/shared'))?.body.bytes().toString()).toContain(
+      'Written Once',
+    )
     const login = await writer.inject({ method: 'POST', url: '/api/auth/login', payload: testOwner })
     const authorization = `Bearer ${(login.json() as { data: { token: string } }).data.token}`
     const id = (await servers.database.prisma.post.findUniqueOrThrow({ where: { slug: 'shared' } })).id
@@ -222,13 +224,13 @@ describe('kept answers with several server processes on one database', () => {
     // what it last heard, and hears of the write through the notification (the poll below).
     if (servers.database.kind === 'postgresql') {
       const lookedUp = await reader.renderedPages!.lookup('/api/posts/slug/shared')
-      expect(lookedUp?.body.toString() ?? 'nothing').not.toContain('Written Once')
+      expect(lookedUp?.body.bytes().toString() ?? 'nothing').not.toContain('Written Once')
     }
     await reader.renderedPages!.settled()
     await writer.renderedPages!.settled()
     // The reader hears of the write (NOTIFY) and makes its answer again.
     await expect
-      .poll(async () => (await reader.renderedPages!.lookup('/api/posts/slug/shared'))?.body.toString() ?? '', {
+      .poll(async () => (await reader.renderedPages!.lookup('/api/posts/slug/shared'))?.body.bytes().toString() ?? '', {
         timeout: 2_000,
         interval: 20,
       })

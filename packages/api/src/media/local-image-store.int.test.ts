@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import sharp from 'sharp'
 import { NotFoundError } from '../errors'
 import { LocalImageStore } from './local-image-store'
@@ -88,6 +88,20 @@ describe('local image store', () => {
       .poll(() => cached('w800'), { timeout: 60_000, interval: 250 })
       .toEqual([`${id}.jpg.avif`, `${id}.jpg.webp`])
     for (const variant of ['thumb', 'w400']) expect(await cached(variant)).toEqual([`${id}.jpg.avif`, `${id}.jpg.webp`])
+  })
+
+  it('queues a photo listed many times once (start-up lists every published photo, a photo may appear twice)', async () => {
+    const image = await store.upload(await photo(800, 600), 'listed-twice', {})
+    await store.variants.idle()
+    const render = vi.spyOn(store.variants, 'render')
+    try {
+      for (let i = 0; i < 1000; i++) store.variants.warm(`${image.public_id}.jpg`)
+      await store.variants.idle()
+      // Three sizes in two formats, each asked once (and found on disk).
+      expect(render).toHaveBeenCalledTimes(6)
+    } finally {
+      render.mockRestore()
+    }
   })
 
   it('picks AVIF, then WebP, then JPEG from the Accept header', () => {

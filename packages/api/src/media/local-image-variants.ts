@@ -59,6 +59,8 @@ interface WarmJob {
 export class LocalImageVariants {
   private readonly inFlight = new Map<string, Promise<{ file: string; contentType: string }>>()
   private queue: WarmJob[] = []
+  /** The originals in `queue`: one queued again before its turn (the same photo listed twice) is not added twice. */
+  private readonly queued = new Set<string>()
   /** The next job of `queue` to render. */
   private next = 0
   private draining: Promise<void> | undefined
@@ -90,6 +92,8 @@ export class LocalImageVariants {
 
   /** Queues the common variants of a just-stored original for background rendering. */
   warm(relative: string): void {
+    if (this.queued.has(relative)) return
+    this.queued.add(relative)
     for (const format of WARM_FORMATS)
       for (const variant of WARM_VARIANTS) this.queue.push({ relative, variant, format })
     if (this.draining) return
@@ -106,6 +110,7 @@ export class LocalImageVariants {
   /** Drops what is still queued and waits for the variant being rendered (the server is closing). */
   async stop(): Promise<void> {
     this.queue = []
+    this.queued.clear()
     this.next = 0
     await this.idle()
   }
@@ -122,6 +127,7 @@ export class LocalImageVariants {
     // that long moves every job left each time.
     while (this.next < this.queue.length) {
       const job = this.queue[this.next++]!
+      this.queued.delete(job.relative)
       // A photo deleted meanwhile, or one sharp cannot read, is simply skipped.
       await this.render(job.relative, job.variant, job.format).catch(() => undefined)
     }
@@ -163,6 +169,7 @@ export class LocalImageVariants {
   async forget(relative: string): Promise<void> {
     validOriginalPath(relative)
     this.queue = this.queue.filter((job) => job.relative !== relative)
+    this.queued.delete(relative)
     const variants: ImageVariant[] = [
       { kind: 'thumb' },
       ...RESPONSIVE_WIDTHS.map((width) => ({ kind: 'width' as const, width })),
