@@ -131,8 +131,8 @@ export interface Page<T> {
 
 /**
  * One page of published posts, newest first, with the number of all matches, in one statement (a second,
- * count-only one when the page is past the end). With `hits` (a search's matches, in order) the page is that
- * slice of them, read by id; rows of a `kind` (the columns without the story's text) are kept for later pages.
+ * count-only one when the page is past the end). With `hits` (a window of a search's matches, in order, holding
+ * this page) the page is that slice of them, read by id; rows of a `kind` (the columns without the story's text) are kept for later pages.
  */
 async function selectPage<R extends CardRow>(
   prisma: PrismaClient,
@@ -144,7 +144,8 @@ async function selectPage<R extends CardRow>(
   kind: string | undefined,
 ): Promise<Page<R>> {
   if (filter.hits) {
-    const ids = filter.hits.ids.slice(offset, offset + limit)
+    const from = offset - filter.hits.offset
+    const ids = filter.hits.ids.slice(from, from + limit)
     const keep = kind && filter.remember ? { kind, remember: filter.remember } : undefined
     return { rows: ids.length ? await rowsByIds<R>(prisma, columns, tables, ids, keep) : [], total: filter.hits.total }
   }

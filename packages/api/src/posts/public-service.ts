@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps'
+import type { Window } from './search-index'
 import { NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { storedViewsSql } from './view-counter'
@@ -24,12 +25,14 @@ import {
   type PublishedPostsQuery,
 } from './public-schema'
 
+/** The filter of a list; a search's matches are found for the window the list shows (all of them by default). */
 const filterOf = async (
   deps: AppDeps,
   input: { search?: string | undefined; category?: string | undefined },
+  window?: Window,
 ): Promise<PostFilter> =>
   input.search
-    ? { hits: await deps.postSearch.search(input.search, input.category), remember: deps.remember }
+    ? { hits: await deps.postSearch.search(input.search, input.category, window), remember: deps.remember }
     : { category: input.category }
 
 const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit))
@@ -40,10 +43,10 @@ const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / 
  */
 export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQuery): Promise<PublishedPostsOutput> {
   const pending = (id: number) => deps.views.pending(id)
-  const filter = await filterOf(deps, input)
+  const offset = input.limit ? (input.page - 1) * input.limit : 0
+  const filter = await filterOf(deps, input, input.limit ? { offset, limit: input.limit } : undefined)
   if (input.limit) {
     const withContent = input.include === 'content'
-    const offset = (input.page - 1) * input.limit
     const page = await publicPostPage(deps.prisma, filter, input.limit, offset, pending, withContent)
     const posts = withContent ? page.rows : page.rows.map(({ content: _body, ...listed }) => listed)
     return {
@@ -67,9 +70,10 @@ export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQue
 
 /** The blog list's page of story cards, with the category chips' counts. */
 export async function listPostCards(deps: AppDeps, input: PostCardsQuery): Promise<PostCardsOutput> {
-  const filter = await filterOf(deps, input)
+  const offset = (input.cursor - 1) * input.limit
+  const filter = await filterOf(deps, input, { offset, limit: input.limit })
   const [page, counts] = await Promise.all([
-    postCardPage(deps.prisma, filter, input.limit, (input.cursor - 1) * input.limit),
+    postCardPage(deps.prisma, filter, input.limit, offset),
     categoryCounts(deps),
   ])
   return {

@@ -3,15 +3,16 @@ import { Prisma, type PrismaClient } from '@wayfarer/db'
 import { foldForSearch } from './search-fold'
 import { publicPostSql } from './visibility'
 import { computeEveryTime, type Remember } from '../deps'
+import { countBits, emptyBitmap, forEachBit, hasBit, setBit, SlotSet } from './slot-set'
 
-/** A search's matches, best first (docs/product.md, "Blog"): every id, and how many there are. */
+/** A window of a search's matches, best first (docs/product.md, "Blog"): their ids, where they start, how many in all. */
 export interface SearchMatches {
   ids: number[]
+  offset: number
   total: number
 }
 
-/** What a field match of a word is worth, by where the word is: title (A), excerpt (B), place (C). */
-const WEIGHT_OF = [1, 0.4, 0.2, 0.1] as const
+/** What a field match of a word is worth, by where the word is: title (A) 1, excerpt (B) 0.4, place (C) 0.2, else 0.1. */
 const WEIGHT_CODES: Record<string, number> = { A: 0, B: 1, C: 2, D: 3 }
 /** Added to a field match's score when its category's name has every word too, or its title the typed text. */
 const CATEGORY_BONUS = 0.01
@@ -25,11 +26,12 @@ interface IndexedPost {
   id: number
   publishedAt: number
   categoryId: number | null
-  /** Folded (search-fold.ts) for the typed text's substring match. */
-  title: string
-  excerpt: string
-  place: string
-  country: string
+  /**
+   * Title, excerpt, place and country, folded (search-fold.ts) for the typed text's substring match, in one
+   * string (one read from memory instead of four), each ended by a NUL (which PostgreSQL text cannot hold).
+   */
+  fields: string
+  titleLength: number
 }
 
 /** A story as read, with its words: kept in the posting lists only. */
@@ -66,8 +68,11 @@ interface PostRow {
  * stored documents (`search_fields`, `search_body`: folded, parsed and stemmed by the database on every save,
  * whichever process saves) are read into an inverted index, and the searched words are stemmed by the same
  * `to_tsquery('english')` (each word once; the lexemes are kept). What the index adds is speed: a search at
- * 10,000 stories costs about a millisecond of this process instead of a statement that ranks and counts every
- * match (100–300 ms on the embedded database for a common word).
+ * 10,000 stories costs about a fifth of a millisecond of this process (about 2 ms at 100,000, most of it reading
+ * the stories that may hold a typed fragment) instead of a statement that ranks and counts every match (100–300 ms
+ * on the embedded database for a common word). Each word's stories are sets of slots (slot-set.ts) combined as
+ * bitmaps, so counting 90,000 matches costs a few thousand machine words, and only the window asked for is put
+ * in order.
  *
  * Staying current: before a search the index asks which stories' searched columns were written since it last
  * looked (the `post_search_versions` table, kept by triggers: migration `search_versions` says why by
@@ -82,21 +87,29 @@ export class PostSearchIndex {
   private posts: (IndexedPost | undefined)[] = []
   private readonly slotOf = new Map<number, number>()
   private dead = 0
-  /** Live slots, newest first (published_at, then id), as the text tier lists them. */
-  private order = new Int32Array(0)
   /** By slot: the story's id, and its category's place in `categories` (-1: none). */
   private idOf = new Int32Array(0)
   private categoryAt = new Int32Array(0)
+  /** The live slots, newest first (published_at, then id): the order of equal scores and of the text tier. */
+  private byRank = new Int32Array(0)
+  /** By slot, its place in `byRank`. */
+  private rankOf = new Int32Array(0)
+  /** A bit per slot, set while its story is public. */
+  private live = emptyBitmap(0)
+  /** By category's place, its live slots. */
+  private categorySlots: number[][] = []
   private categories: IndexedCategory[] = []
   /** Every lexeme seen, as term ids, and those ids sorted by their text (for prefix ranges). */
   private readonly termIds = new Map<string, number>()
   private readonly terms: string[] = []
   private sortedTerms: number[] = []
-  /** term id → posting list: for the fields slot × 4 + weight code, for the text slots. */
-  private fieldPostings = new Map<number, number[]>()
-  private bodyPostings = new Map<number, number[]>()
+  /** term id → the slots having it in their fields, by its best weight there (code 0–3); in their text. */
+  private fieldSets = new Map<number, (SlotSet | undefined)[]>()
+  private bodySets = new Map<number, SlotSet>()
   /** Three letters → the slots whose title, excerpt, place or country has them: for the typed text's substring match. */
-  private trigramPostings = new Map<string, number[]>()
+  private trigramSets = new Map<string, SlotSet>()
+  /** The same for the titles alone: which stories may get the bonus of the text in the title. */
+  private titleTrigramSets = new Map<string, SlotSet>()
   private readonly wordLexemes = new Map<string, string[]>()
   private refreshing: Promise<void> = Promise.resolve()
   /** The oldest transaction still running at the last look (xid8, as text); none before the first. */
@@ -108,11 +121,11 @@ export class PostSearchIndex {
   ) {}
 
   /** The published stories matching `search` (in `category`, a slug or exact name, if given), best first. */
-  async search(search: string, category?: string): Promise<SearchMatches> {
+  async search(search: string, category?: string, window: Window = ALL_MATCHES): Promise<SearchMatches> {
     const text = foldForSearch(search)
     const words = text.match(/[\p{L}\p{N}]+/gu) ?? []
     const [prefixes] = await Promise.all([this.lexemesOf(words), this.remember('post-search', () => this.refresh())])
-    return this.match(text, prefixes, category)
+    return this.match(text, prefixes, category, window)
   }
 
   /** Reads what changed since the last look. Runs one at a time; a failure leaves the index as it was. */
@@ -202,10 +215,10 @@ export class PostSearchIndex {
         id: row.id,
         publishedAt: row.published_at ? row.published_at.getTime() : 0,
         categoryId: row.category_id,
-        title: foldForSearch(row.title),
-        excerpt: foldForSearch(row.excerpt ?? ''),
-        place: foldForSearch(row.location_name ?? ''),
-        country: foldForSearch(row.location_country ?? ''),
+        fields: [row.title, row.excerpt, row.location_name, row.location_country]
+          .map((field) => `${foldForSearch(field ?? '')}\0`)
+          .join(''),
+        titleLength: foldForSearch(row.title).length,
       },
       fields: Int32Array.from(
         fields,
@@ -231,20 +244,32 @@ export class PostSearchIndex {
     const slot = this.posts.length
     this.posts.push(post)
     this.slotOf.set(post.id, slot)
-    for (const entry of fields) append(this.fieldPostings, entry >> 2, slot * 4 + (entry & 3))
-    for (const term of body) append(this.bodyPostings, term, slot)
-    for (const trigram of trigramsOf([post.title, post.excerpt, post.place, post.country]))
-      append(this.trigramPostings, trigram, slot)
+    if (slot >>> 5 >= this.live.length) {
+      const live = emptyBitmap(Math.max(slot + 1, this.live.length * 64))
+      live.set(this.live)
+      this.live = live
+    }
+    setBit(this.live, slot)
+    for (const entry of fields) {
+      let byWeight = this.fieldSets.get(entry >> 2)
+      if (!byWeight) this.fieldSets.set(entry >> 2, (byWeight = []))
+      ;(byWeight[entry & 3] ??= new SlotSet()).add(slot)
+    }
+    for (const term of body) addTo(this.bodySets, term, slot)
+    const title = post.fields.slice(0, post.titleLength)
+    for (const trigram of trigramsOf(post.fields.split('\0'))) addTo(this.trigramSets, trigram, slot)
+    for (const trigram of trigramsOf([title])) addTo(this.titleTrigramSets, trigram, slot)
   }
 
-  /** A story no longer public, or about to be indexed again: its slot is left empty (posting lists skip it). */
+  /** A story no longer public, or about to be indexed again: its slot is left empty (searches mask it out). */
   private remove(id: number, slot: number): void {
     this.posts[slot] = undefined
     this.slotOf.delete(id)
+    this.live[slot >>> 5]! &= ~(1 << (slot & 31))
     this.dead++
   }
 
-  /** The empty slots dropped, once they outnumber the live ones: the live renumbered in every posting list. */
+  /** The empty slots dropped, once they outnumber the live ones: the live renumbered in every set. */
   private compact(): void {
     const renumbered = new Int32Array(this.posts.length).fill(-1)
     const live: IndexedPost[] = []
@@ -257,35 +282,31 @@ export class PostSearchIndex {
     })
     this.posts = live
     this.dead = 0
-    const keep = <K>(
-      postings: Map<K, number[]>,
-      slotOf: (entry: number) => number,
-      rewrite: (entry: number, slot: number) => number,
-    ) => {
-      for (const [key, list] of postings) {
-        const kept = list.flatMap((entry) => {
-          const slot = renumbered[slotOf(entry)]!
-          return slot === -1 ? [] : [rewrite(entry, slot)]
-        })
-        if (kept.length) postings.set(key, kept)
-        else postings.delete(key)
+    this.live = emptyBitmap(live.length)
+    for (let slot = 0; slot < live.length; slot++) setBit(this.live, slot)
+    // Renumbering keeps the order, so each set is rebuilt by adding in rising order.
+    const kept = (set: SlotSet): SlotSet | undefined => {
+      const next = new SlotSet()
+      set.forEach((slot) => {
+        if (renumbered[slot] !== -1) next.add(renumbered[slot]!)
+      })
+      return next.size ? next : undefined
+    }
+    const keep = <K>(sets: Map<K, SlotSet>) => {
+      for (const [key, set] of sets) {
+        const next = kept(set)
+        if (next) sets.set(key, next)
+        else sets.delete(key)
       }
     }
-    keep(
-      this.fieldPostings,
-      (entry) => entry >> 2,
-      (entry, slot) => slot * 4 + (entry & 3),
-    )
-    keep(
-      this.bodyPostings,
-      (slot) => slot,
-      (_, slot) => slot,
-    )
-    keep(
-      this.trigramPostings,
-      (slot) => slot,
-      (_, slot) => slot,
-    )
+    keep(this.bodySets)
+    keep(this.trigramSets)
+    keep(this.titleTrigramSets)
+    for (const [term, byWeight] of this.fieldSets) {
+      const next = byWeight.map((set) => set && kept(set))
+      if (next.some(Boolean)) this.fieldSets.set(term, next)
+      else this.fieldSets.delete(term)
+    }
   }
 
   /** After any change: the date order, and each slot's id and category as numbers a search reads quickly. */
@@ -293,12 +314,19 @@ export class PostSearchIndex {
     const posts = this.posts
     const slots = [...this.slotOf.values()]
     slots.sort((a, b) => posts[b]!.publishedAt - posts[a]!.publishedAt || posts[b]!.id - posts[a]!.id)
-    this.order = Int32Array.from(slots)
+    this.byRank = Int32Array.from(slots)
     const categoryAt = new Map(this.categories.map((c, i) => [c.id, i]))
     this.idOf = Int32Array.from(posts, (post) => post?.id ?? 0)
     this.categoryAt = Int32Array.from(posts, (post) =>
       post?.categoryId == null ? -1 : (categoryAt.get(post.categoryId) ?? -1),
     )
+    this.rankOf = new Int32Array(posts.length)
+    this.categorySlots = this.categories.map(() => [])
+    slots.forEach((slot, rank) => {
+      this.rankOf[slot] = rank
+      const at = this.categoryAt[slot]!
+      if (at !== -1) this.categorySlots[at]!.push(slot)
+    })
   }
 
   /**
@@ -360,56 +388,128 @@ export class PostSearchIndex {
   }
 
   /**
-   * By slot, where the typed text is found as a substring: 2 in the title, 1 in the excerpt, place or country, 0
-   * nowhere. The candidates are the slots having its rarest three letters (every live slot when it is shorter).
+   * The slots that may hold the typed text as a substring (in the fields whose three-letter pieces `trigrams`
+   * holds): those having its rarest piece and each of its common ones, or every live slot when it is shorter than
+   * three letters. `textIn` says which really do.
    */
-  private textMatches(text: string): Uint8Array {
-    const found = new Uint8Array(this.posts.length)
-    if (text === '') return found
-    let candidates: Iterable<number> = this.slotOf.values()
-    if (text.length >= 3) {
-      let rarest: number[] | undefined
-      for (const trigram of trigramsOf([text])) {
-        const slots = this.trigramPostings.get(trigram)
-        if (!slots) return found
-        if (!rarest || slots.length < rarest.length) rarest = slots
-      }
-      candidates = rarest ?? []
+  private textCandidates(text: string, trigrams: Map<string, SlotSet>): Uint32Array {
+    const slots = this.posts.length
+    const candidates = emptyBitmap(slots)
+    if (text === '' || text.includes('\0')) return candidates
+    if (text.length < 3) {
+      candidates.set(this.live.subarray(0, candidates.length))
+      return candidates
     }
-    for (const slot of candidates) {
-      const post = this.posts[slot]
-      if (!post) continue
-      if (post.title.includes(text)) found[slot] = 2
-      else if (post.excerpt.includes(text) || post.place.includes(text) || post.country.includes(text)) found[slot] = 1
+    const sets: SlotSet[] = []
+    for (const trigram of trigramsOf([text])) {
+      const set = trigrams.get(trigram)
+      if (!set) return candidates
+      sets.push(set)
     }
-    return found
+    sets.sort((a, b) => a.size - b.size)
+    const common = sets.filter((set) => set.isBitmap)
+    if (common.length === 0) {
+      sets[0]!.forEach((slot) => setBit(candidates, slot))
+      return candidates
+    }
+    // The common ones ANDed as bitmaps, then the rarest list (if it is one) picks from them.
+    const all = emptyBitmap(slots)
+    common[0]!.orInto(all)
+    for (const set of common.slice(1)) {
+      const next = emptyBitmap(slots)
+      set.orInto(next)
+      for (let i = 0; i < all.length; i++) all[i]! &= next[i]!
+    }
+    if (sets[0]!.isBitmap) return all
+    sets[0]!.forEach((slot) => hasBit(all, slot) && setBit(candidates, slot))
+    return candidates
   }
 
-  private match(text: string, prefixes: string[], category: string | undefined): SearchMatches {
-    const slots = this.posts.length
-    const words = prefixes.length
-    // Field matches: how many of the words each slot has matched so far, and its score; text matches likewise.
-    const fieldCount = new Int32Array(slots)
-    const score = new Float64Array(slots)
-    const bodyCount = new Int32Array(slots)
-    const best = new Float64Array(slots)
-    prefixes.forEach((prefix, word) => {
-      const touched: number[] = []
-      for (const term of this.termsStartingWith(prefix)) {
-        for (const entry of this.fieldPostings.get(term) ?? []) {
-          const slot = entry >> 2
-          const weight = WEIGHT_OF[entry & 3]!
-          if (fieldCount[slot] === word) {
-            fieldCount[slot] = word + 1
-            best[slot] = weight
-            touched.push(slot)
-          } else if (fieldCount[slot] === word + 1 && weight > best[slot]!) best[slot] = weight
-        }
-        for (const slot of this.bodyPostings.get(term) ?? []) if (bodyCount[slot] === word) bodyCount[slot] = word + 1
+  /** Where the typed text is in a slot's story: 2 in the title, 1 in the excerpt, place or country, 0 nowhere. */
+  private textIn(slot: number, text: string): number {
+    const post = this.posts[slot]
+    if (!post) return 0
+    const at = post.fields.indexOf(text)
+    return at === -1 ? 0 : at < post.titleLength ? 2 : 1
+  }
+
+  /**
+   * The field tier cut by the best score each story may reach, highest first. With 1 to 9 words a story having
+   * every word in its title (1) is above every other (at most (words − 1 + 0.4) / words + both bonuses), and the
+   * bonuses tell them apart: the text in the title (0.05, for its candidates there) above the category (0.01).
+   */
+  private levels(
+    tier: Uint32Array,
+    weighed: Uint32Array[][],
+    bonused: Uint32Array,
+    candidates: Uint32Array,
+    text: string,
+  ): { slots: Uint32Array; highest: number }[] {
+    const words = weighed.length
+    if (words === 0 || words > 9) return [{ slots: tier, highest: Infinity }]
+    const cut = (keep: (i: number, inTitle: number) => number) => {
+      const slots = new Uint32Array(tier.length)
+      for (let i = 0; i < tier.length; i++) {
+        let inTitle = tier[i]!
+        for (const [a] of weighed) inTitle &= a![i]!
+        slots[i] = keep(i, inTitle)
       }
-      for (const slot of touched) score[slot]! += best[slot]!
-    })
-    const inText = this.textMatches(text)
+      return slots
+    }
+    // Added up as a score is, so that equal means equal.
+    const title = text === '' ? 0 : TITLE_TEXT_BONUS
+    return [
+      { slots: cut((i, t) => t & bonused[i]! & candidates[i]!), highest: 1 + CATEGORY_BONUS + title },
+      { slots: cut((i, t) => t & ~bonused[i]! & candidates[i]!), highest: 1 + title },
+      { slots: cut((i, t) => t & bonused[i]! & ~candidates[i]!), highest: 1 + CATEGORY_BONUS },
+      { slots: cut((i, t) => t & ~bonused[i]! & ~candidates[i]!), highest: 1 },
+      {
+        slots: cut((i, t) => tier[i]! & ~t),
+        // A hair above, so a rounding never stops too early.
+        highest: (words - 1 + 0.4) / words + CATEGORY_BONUS + title + 1e-9,
+      },
+    ]
+  }
+
+  /** Scores of the field tier by slot, kept between searches (a search is synchronous, and writes before it reads). */
+  private scores = new Float64Array(0)
+
+  /**
+   * The window of the matches: the field matches by score, then the text-only matches newest first. The sets are
+   * combined as bitmaps (a few thousand machine words at 100,000 stories), and the stories are scored newest first
+   * until the window holds only stories of the best possible score: a search's cost grows with the window and the
+   * words' rarity, not with how many stories match.
+   */
+  private match(text: string, prefixes: string[], category: string | undefined, window: Window): SearchMatches {
+    const slots = this.posts.length
+    const length = (slots + 31) >>> 5
+    const words = prefixes.length
+    // Per word, the slots having it in their fields at weight A, A or B, A to C (its best weight is the first
+    // that has it); all words in the fields, and all in the text.
+    const weighed: Uint32Array[][] = []
+    const allInFields = emptyBitmap(slots)
+    const allInText = emptyBitmap(slots)
+    if (words > 0) {
+      allInFields.set(this.live.subarray(0, length))
+      allInText.set(this.live.subarray(0, length))
+    }
+    for (const prefix of prefixes) {
+      const byWeight = [emptyBitmap(slots), emptyBitmap(slots), emptyBitmap(slots), emptyBitmap(slots)]
+      const inText = emptyBitmap(slots)
+      for (const term of this.termsStartingWith(prefix)) {
+        this.fieldSets.get(term)?.forEach((set, weight) => set?.orInto(byWeight[weight]!))
+        this.bodySets.get(term)?.orInto(inText)
+      }
+      const [a, b, c, d] = byWeight as [Uint32Array, Uint32Array, Uint32Array, Uint32Array]
+      for (let i = 0; i < length; i++) {
+        b[i]! |= a[i]!
+        c[i]! |= b[i]!
+        d[i]! |= c[i]!
+        allInFields[i]! &= d[i]!
+        allInText[i]! &= inText[i]!
+      }
+      weighed.push([a, b, c])
+    }
     // By category: 1 its name holds the text or the words (its stories match), 2 it has the words (a bonus),
     // 4 it is the one asked for.
     const hasWords = (lexemes: string[]) =>
@@ -422,29 +522,147 @@ export class PostSearchIndex {
         (c.slug === category || c.name === category ? 4 : 0)
       )
     })
-
-    const fieldIds: number[] = []
-    const fieldScores: number[] = []
-    const bodyIds: number[] = []
-    for (const slot of this.order) {
-      const at = this.categoryAt[slot]!
-      const flags = at === -1 ? 0 : categoryFlags[at]!
-      if (category !== undefined && !(flags & 4)) continue
-      const byWords = words > 0 && fieldCount[slot] === words
-      if (byWords || inText[slot] !== 0 || flags & 1) {
-        fieldIds.push(this.idOf[slot]!)
-        fieldScores.push(
-          (byWords ? score[slot]! / words : 0) +
-            (flags & 2 ? CATEGORY_BONUS : 0) +
-            (inText[slot] === 2 ? TITLE_TEXT_BONUS : 0),
-        )
-      } else if (words > 0 && bodyCount[slot] === words) bodyIds.push(this.idOf[slot]!)
+    const inCategories = (flag: number) => {
+      const found = emptyBitmap(slots)
+      categoryFlags.forEach((flags, at) => {
+        if (flags & flag) for (const slot of this.categorySlots[at]!) setBit(found, slot)
+      })
+      return found
     }
-    // Best score first; equal scores stay newest first.
-    const ranked = fieldIds.map((_, i) => i).sort((a, b) => fieldScores[b]! - fieldScores[a]! || a - b)
-    const ids = ranked.map((i) => fieldIds[i]!)
-    for (const id of bodyIds) ids.push(id)
-    return { ids, total: ids.length }
+    // Where a list may look: the live slots, of the asked category if one is.
+    const allowed = category === undefined ? this.live.slice(0, length) : inCategories(4)
+    // The text's candidates: those whose words are not all in the fields are read now (the text is what would
+    // bring them in); the others only if they are scored, for the bonus of the text in the title.
+    const candidates = this.textCandidates(text, this.trigramSets)
+    const titleCandidates = this.textCandidates(text, this.titleTrigramSets)
+    // Three letters are one piece: the candidates are exactly where the text is, none need reading.
+    const where = (slot: number) =>
+      text.length !== 3 ? this.textIn(slot, text) : hasBit(titleCandidates, slot) ? 2 : hasBit(candidates, slot) ? 1 : 0
+    const textInTitle = emptyBitmap(slots)
+    const textOnly = emptyBitmap(slots)
+    for (let i = 0; i < length; i++) textOnly[i] = candidates[i]! & ~allInFields[i]! & allowed[i]!
+    forEachBit(textOnly, (slot) => {
+      const found = where(slot)
+      if (found === 0) textOnly[slot >>> 5]! &= ~(1 << (slot & 31))
+      else if (found === 2) setBit(textInTitle, slot)
+    })
+    // The field tier: all the words in the title, excerpt, place or category, the text in one of them, or a
+    // matching category's stories. The text tier: all the words in the text, and not in the field tier.
+    const fieldTier = inCategories(1)
+    const textTier = emptyBitmap(slots)
+    for (let i = 0; i < length; i++) {
+      const tier = (fieldTier[i]! | allInFields[i]! | textOnly[i]!) & allowed[i]!
+      fieldTier[i] = tier
+      textTier[i] = allInText[i]! & allowed[i]! & ~tier
+    }
+    const inFields = countBits(fieldTier)
+    const total = inFields + countBits(textTier)
+    const end = Math.min(window.offset + window.limit, total)
+
+    const scores = this.scores.length >= slots ? this.scores : (this.scores = new Float64Array(slots))
+    const rank = this.rankOf
+    const best = new Best(Math.min(end, inFields), inFields, (a, b) => scores[b]! - scores[a]! || rank[a]! - rank[b]!)
+    const score = (slot: number) => {
+      let score = 0
+      if (hasBit(allInFields, slot)) {
+        for (const [a, b, c] of weighed)
+          score += hasBit(a!, slot) ? 1 : hasBit(b!, slot) ? 0.4 : hasBit(c!, slot) ? 0.2 : 0.1
+        score /= words
+      }
+      const at = this.categoryAt[slot]!
+      if (at !== -1 && categoryFlags[at]! & 2) score += CATEGORY_BONUS
+      if (hasBit(textInTitle, slot) || (hasBit(titleCandidates, slot) && where(slot) === 2)) score += TITLE_TEXT_BONUS
+      scores[slot] = score
+      best.offer(slot)
+    }
+    // Scored by levels of the best score they may reach, highest first; a level is scored whole when that is
+    // cheap, else newest first. Scoring stops once the window is full of stories that nothing left can beat (a
+    // later story with an equal score comes after them).
+    for (const { slots: level, highest } of this.levels(fieldTier, weighed, inCategories(2), titleCandidates, text)) {
+      if (end === 0) break
+      const worst = best.worst
+      if (worst !== undefined && scores[worst]! >= highest) break
+      const count = countBits(level)
+      if (count === 0) continue
+      if (end * slots >= count * count) {
+        forEachBit(level, score)
+        continue
+      }
+      let full = false
+      for (let r = 0; r < this.byRank.length && !full; r++) {
+        const slot = this.byRank[r]!
+        if (!hasBit(level, slot)) continue
+        score(slot)
+        const worst = best.worst
+        full = worst !== undefined && scores[worst]! >= highest
+      }
+      if (full) break
+    }
+    const ordered = best.inOrder()
+    // The text tier is newest first: its first stories are found walking the date order.
+    for (let r = 0; ordered.length < end && r < this.byRank.length; r++)
+      if (hasBit(textTier, this.byRank[r]!)) ordered.push(this.byRank[r]!)
+    return { ids: ordered.slice(window.offset).map((slot) => this.idOf[slot]!), offset: window.offset, total }
+  }
+}
+
+/** What part of the matches a caller reads: `limit` of them from `offset` (an Infinity limit: all). */
+export interface Window {
+  offset: number
+  limit: number
+}
+
+/** Everything from the first match on. */
+export const ALL_MATCHES: Window = { offset: 0, limit: Infinity }
+
+/**
+ * The first `count` of `total` slots offered, by `compare`. A few of many (a page of a common word's matches) are
+ * kept in a heap of `count`, so putting them in order costs little more than seeing them; many are sorted.
+ */
+class Best {
+  private readonly heap: number[] = []
+  private readonly sortAll: boolean
+
+  constructor(
+    private readonly count: number,
+    total: number,
+    private readonly compare: (a: number, b: number) => number,
+  ) {
+    this.sortAll = count * 8 >= total
+  }
+
+  offer(slot: number): void {
+    const { heap, compare } = this
+    if (this.sortAll) heap.push(slot)
+    else if (heap.length < this.count) {
+      // A max-heap: its root is the worst of the best so far, replaced by anything better.
+      heap.push(slot)
+      for (let at = heap.length - 1; at > 0;) {
+        const parent = (at - 1) >> 1
+        if (compare(heap[at]!, heap[parent]!) <= 0) break
+        ;[heap[at], heap[parent]] = [heap[parent]!, heap[at]!]
+        at = parent
+      }
+    } else if (compare(slot, heap[0]!) < 0) {
+      heap[0] = slot
+      for (let at = 0; ;) {
+        const left = at * 2 + 1
+        if (left >= heap.length) break
+        const worse = left + 1 < heap.length && compare(heap[left + 1]!, heap[left]!) > 0 ? left + 1 : left
+        if (compare(heap[worse]!, heap[at]!) <= 0) break
+        ;[heap[at], heap[worse]] = [heap[worse]!, heap[at]!]
+        at = worse
+      }
+    }
+  }
+
+  /** Once it holds `count` slots and keeps only the best: the worst of them. */
+  get worst(): number | undefined {
+    return !this.sortAll && this.heap.length === this.count ? this.heap[0] : undefined
+  }
+
+  inOrder(): number[] {
+    return this.heap.sort(this.compare).slice(0, this.count)
   }
 }
 
@@ -455,8 +673,8 @@ function trigramsOf(texts: string[]): Set<string> {
   return found
 }
 
-function append<K>(postings: Map<K, number[]>, term: K, entry: number): void {
-  const list = postings.get(term)
-  if (list) list.push(entry)
-  else postings.set(term, [entry])
+function addTo<K>(sets: Map<K, SlotSet>, key: K, slot: number): void {
+  let set = sets.get(key)
+  if (!set) sets.set(key, (set = new SlotSet()))
+  set.add(slot)
 }
