@@ -22,7 +22,11 @@ test('with the map’s code blocked, /map shows the site’s own error with its 
   await blockMapCode(page)
   await page.goto('/map')
   const error = page.getByTestId('page-unavailable')
-  await expect(error.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible()
+  // The error comes once the page's data has arrived and its code failed: early in a run the servers are still
+  // making their kept pages, so this first visit gets more time than the default.
+  await expect(error.getByRole('heading', { level: 1, name: 'This page could not be loaded' })).toBeVisible({
+    timeout: 30_000,
+  })
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible()
   await expect(page.getByText('Unexpected Application Error')).toHaveCount(0)
 
