@@ -46,6 +46,11 @@ describe('the blog search index', () => {
     expect(await total(index, 'lisbon trams')).toBe(2985)
     expect(await total(index, 'ometepe')).toBe(1)
     expect(await total(index, 'nowhere at all')).toBe(0)
+    // A text of more than one run of letters and digits is looked for as typed: across two words, with a dot.
+    expect(await total(index, 'sbon by')).toBe(2985)
+    expect(await total(index, 'y 7')).toBe(111)
+    expect(await total(index, 'y 7.')).toBe(1)
+    expect(await total(index, '.')).toBe(3000)
     // A one-letter search is a fragment of nearly everything.
     expect(await total(index, 'z')).toBe(0)
     expect(await total(index, 'n')).toBe(3000)
@@ -64,8 +69,23 @@ describe('the blog search index', () => {
         authorId,
       })),
     })
+    // Eleven stories with every word of "temples temple" in the title and none with the text: equal scores, where
+    // the ten older ones are the text's candidates (a word holding "temples") and the newest is not.
+    await prisma.post.createMany({
+      data: [
+        ...Array.from({ length: 10 }, (_, i) => ({
+          slug: `temple-older-${i}`,
+          title: `Temples at dawn ${i}`,
+          publishedAt: new Date(Date.UTC(2023, 0, 1 + i)),
+        })),
+        { slug: 'temple-newer', title: 'A temple', publishedAt: new Date(Date.UTC(2025, 0, 1)) },
+      ].map((p) => ({ ...p, status: 'published' as const, authorId })),
+    })
     try {
       const index = new PostSearchIndex(prisma)
+      const temples = await index.search('temples temple', undefined, { offset: 0, limit: 1 })
+      const newer = await prisma.post.findUniqueOrThrow({ where: { slug: 'temple-newer' } })
+      expect(temples).toEqual({ ids: [newer.id], offset: 0, total: 11 })
       const windows = [
         [0, 6],
         [6, 6],
@@ -78,7 +98,17 @@ describe('the blog search index', () => {
       ] as const
       // Equal scores and equal dates (a day in 300 repeats ten times), field matches of several weights, both
       // tiers ("lisbon", "day"), the text tier alone ("journey"), and the typed text in the title.
-      for (const search of ['lisbon', 'day', 'journey', 'island notes', 'isla', 'tram 12', 'el nido', 'nido 1']) {
+      for (const search of [
+        'lisbon',
+        'day',
+        'journey',
+        'island notes',
+        'isla',
+        'tram 12',
+        'el nido',
+        'nido 1',
+        'temples temple',
+      ]) {
         const all = await index.search(search)
         expect(all.ids).toHaveLength(all.total)
         for (const [offset, limit] of windows) {
@@ -103,7 +133,9 @@ describe('the blog search index', () => {
       )
       expect(day.ids.slice(3000).every((id) => row.get(id)!.slug.startsWith('porto-walk-'))).toBe(true)
     } finally {
-      await prisma.post.deleteMany({ where: { slug: { startsWith: 'porto-walk-' } } })
+      await prisma.post.deleteMany({
+        where: { OR: [{ slug: { startsWith: 'porto-walk-' } }, { slug: { startsWith: 'temple-' } }] },
+      })
     }
   })
 

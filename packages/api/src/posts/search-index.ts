@@ -22,6 +22,12 @@ const READ_BATCH = 500
 /** Query words whose lexemes are kept (a reader's words repeat; each new one costs one small statement). */
 const MAX_KEPT_WORDS = 20_000
 
+/** A run of letters and digits: a token of the fields, a piece of the typed text (as the words are parsed). */
+const TOKEN = /[\p{L}\p{N}]+/gu
+
+/** The distinct tokens of folded text. */
+const tokensOf = (text: string): Set<string> => new Set(text.match(TOKEN))
+
 interface IndexedPost {
   id: number
   publishedAt: number
@@ -106,10 +112,16 @@ export class PostSearchIndex {
   /** term id → the slots having it in their fields, by its best weight there (code 0–3); in their text. */
   private fieldSets = new Map<number, (SlotSet | undefined)[]>()
   private bodySets = new Map<number, SlotSet>()
-  /** Three letters → the slots whose title, excerpt, place or country has them: for the typed text's substring match. */
-  private trigramSets = new Map<string, SlotSet>()
-  /** The same for the titles alone: which stories may get the bonus of the text in the title. */
-  private titleTrigramSets = new Map<string, SlotSet>()
+  /**
+   * The words of the titles, excerpts, places and countries as written (folded; not stemmed, stop words kept), for
+   * the typed text's substring match, as token ids; and three letters → the tokens holding them (ids, rising).
+   */
+  private readonly tokenIds = new Map<string, number>()
+  private readonly tokens: string[] = []
+  private readonly tokensByTrigram = new Map<string, number[]>()
+  /** token id → the slots having it in their title, excerpt, place or country; in their title (the bonus). */
+  private tokenSets = new Map<number, SlotSet>()
+  private titleTokenSets = new Map<number, SlotSet>()
   private readonly wordLexemes = new Map<string, string[]>()
   private refreshing: Promise<void> = Promise.resolve()
   /** The oldest transaction still running at the last look (xid8, as text); none before the first. */
@@ -123,7 +135,7 @@ export class PostSearchIndex {
   /** The published stories matching `search` (in `category`, a slug or exact name, if given), best first. */
   async search(search: string, category?: string, window: Window = ALL_MATCHES): Promise<SearchMatches> {
     const text = foldForSearch(search)
-    const words = text.match(/[\p{L}\p{N}]+/gu) ?? []
+    const words = text.match(TOKEN) ?? []
     const [prefixes] = await Promise.all([this.lexemesOf(words), this.remember('post-search', () => this.refresh())])
     return this.match(text, prefixes, category, window)
   }
@@ -228,6 +240,21 @@ export class PostSearchIndex {
     }
   }
 
+  private tokenOf(token: string): number {
+    let id = this.tokenIds.get(token)
+    if (id === undefined) {
+      id = this.tokens.length
+      this.tokens.push(token)
+      this.tokenIds.set(token, id)
+      for (const trigram of trigramsOf(token)) {
+        const ids = this.tokensByTrigram.get(trigram)
+        if (ids) ids.push(id)
+        else this.tokensByTrigram.set(trigram, [id])
+      }
+    }
+    return id
+  }
+
   private termOf(lexeme: string): number {
     let id = this.termIds.get(lexeme)
     if (id === undefined) {
@@ -256,9 +283,9 @@ export class PostSearchIndex {
       ;(byWeight[entry & 3] ??= new SlotSet()).add(slot)
     }
     for (const term of body) addTo(this.bodySets, term, slot)
-    const title = post.fields.slice(0, post.titleLength)
-    for (const trigram of trigramsOf(post.fields.split('\0'))) addTo(this.trigramSets, trigram, slot)
-    for (const trigram of trigramsOf([title])) addTo(this.titleTrigramSets, trigram, slot)
+    for (const token of tokensOf(post.fields)) addTo(this.tokenSets, this.tokenOf(token), slot)
+    for (const token of tokensOf(post.fields.slice(0, post.titleLength)))
+      addTo(this.titleTokenSets, this.tokenOf(token), slot)
   }
 
   /** A story no longer public, or about to be indexed again: its slot is left empty (searches mask it out). */
@@ -300,8 +327,8 @@ export class PostSearchIndex {
       }
     }
     keep(this.bodySets)
-    keep(this.trigramSets)
-    keep(this.titleTrigramSets)
+    keep(this.tokenSets)
+    keep(this.titleTokenSets)
     for (const [term, byWeight] of this.fieldSets) {
       const next = byWeight.map((set) => set && kept(set))
       if (next.some(Boolean)) this.fieldSets.set(term, next)
@@ -387,41 +414,43 @@ export class PostSearchIndex {
     return found
   }
 
+  /** The tokens (ids) holding `piece`: among those having its rarest three letters, or all when it is shorter. */
+  private tokensHolding(piece: string): number[] {
+    let from: Iterable<number> = this.tokens.keys()
+    if (piece.length >= 3) {
+      let rarest: number[] | undefined
+      for (const trigram of trigramsOf(piece)) {
+        const ids = this.tokensByTrigram.get(trigram)
+        if (!ids) return []
+        if (!rarest || ids.length < rarest.length) rarest = ids
+      }
+      from = rarest!
+    }
+    const found: number[] = []
+    for (const id of from) if (this.tokens[id]!.includes(piece)) found.push(id)
+    return found
+  }
+
   /**
-   * The slots that may hold the typed text as a substring (in the fields whose three-letter pieces `trigrams`
-   * holds): those having its rarest piece and each of its common ones, or every live slot when it is shorter than
-   * three letters. `textIn` says which really do.
+   * The slots that may hold the typed text as a substring of the fields whose tokens `sets` holds: those having,
+   * for each of the text's pieces (its runs of letters and digits), a token that holds it. A text that is one
+   * piece alone is inside one token wherever it is, so then these are exactly its stories and none is read;
+   * another (two words, a hyphen, a trailing space) is looked for in them (`textIn`). A text without a piece
+   * may be anywhere.
    */
-  private textCandidates(text: string, trigrams: Map<string, SlotSet>): Uint32Array {
+  private textCandidates(text: string, pieces: string[], sets: Map<number, SlotSet>): Uint32Array {
     const slots = this.posts.length
     const candidates = emptyBitmap(slots)
     if (text === '' || text.includes('\0')) return candidates
-    if (text.length < 3) {
+    if (pieces.length === 0) {
       candidates.set(this.live.subarray(0, candidates.length))
       return candidates
     }
-    const sets: SlotSet[] = []
-    for (const trigram of trigramsOf([text])) {
-      const set = trigrams.get(trigram)
-      if (!set) return candidates
-      sets.push(set)
-    }
-    sets.sort((a, b) => a.size - b.size)
-    const common = sets.filter((set) => set.isBitmap)
-    if (common.length === 0) {
-      sets[0]!.forEach((slot) => setBit(candidates, slot))
-      return candidates
-    }
-    // The common ones ANDed as bitmaps, then the rarest list (if it is one) picks from them.
-    const all = emptyBitmap(slots)
-    common[0]!.orInto(all)
-    for (const set of common.slice(1)) {
-      const next = emptyBitmap(slots)
-      set.orInto(next)
-      for (let i = 0; i < all.length; i++) all[i]! &= next[i]!
-    }
-    if (sets[0]!.isBitmap) return all
-    sets[0]!.forEach((slot) => hasBit(all, slot) && setBit(candidates, slot))
+    pieces.forEach((piece, i) => {
+      const found = i === 0 ? candidates : emptyBitmap(slots)
+      for (const id of this.tokensHolding(piece)) sets.get(id)?.orInto(found)
+      if (i > 0) for (let w = 0; w < candidates.length; w++) candidates[w]! &= found[w]!
+    })
     return candidates
   }
 
@@ -533,11 +562,13 @@ export class PostSearchIndex {
     const allowed = category === undefined ? this.live.slice(0, length) : inCategories(4)
     // The text's candidates: those whose words are not all in the fields are read now (the text is what would
     // bring them in); the others only if they are scored, for the bonus of the text in the title.
-    const candidates = this.textCandidates(text, this.trigramSets)
-    const titleCandidates = this.textCandidates(text, this.titleTrigramSets)
-    // Three letters are one piece: the candidates are exactly where the text is, none need reading.
+    const pieces = [...tokensOf(text)]
+    const candidates = this.textCandidates(text, pieces, this.tokenSets)
+    const titleCandidates = this.textCandidates(text, pieces, this.titleTokenSets)
+    // A text of one piece alone: the candidates are exactly where it is, none need reading.
+    const exact = pieces.length === 1 && pieces[0] === text
     const where = (slot: number) =>
-      text.length !== 3 ? this.textIn(slot, text) : hasBit(titleCandidates, slot) ? 2 : hasBit(candidates, slot) ? 1 : 0
+      !exact ? this.textIn(slot, text) : hasBit(titleCandidates, slot) ? 2 : hasBit(candidates, slot) ? 1 : 0
     const textInTitle = emptyBitmap(slots)
     const textOnly = emptyBitmap(slots)
     for (let i = 0; i < length; i++) textOnly[i] = candidates[i]! & ~allInFields[i]! & allowed[i]!
@@ -576,12 +607,14 @@ export class PostSearchIndex {
       best.offer(slot)
     }
     // Scored by levels of the best score they may reach, highest first; a level is scored whole when that is
-    // cheap, else newest first. Scoring stops once the window is full of stories that nothing left can beat (a
-    // later story with an equal score comes after them).
+    // cheap, else newest first. Scoring stops once the window is full of stories that nothing left can beat. A
+    // story of a later level may reach the window's worst score exactly (a higher level's story whose bonus the
+    // text did not give), and then beats it when newer: so a level is skipped only below the worst score, and
+    // its walk stops at that score only once it has passed the worst story's date.
     for (const { slots: level, highest } of this.levels(fieldTier, weighed, inCategories(2), titleCandidates, text)) {
       if (end === 0) break
       const worst = best.worst
-      if (worst !== undefined && scores[worst]! >= highest) break
+      if (worst !== undefined && scores[worst]! > highest) break
       const count = countBits(level)
       if (count === 0) continue
       if (end * slots >= count * count) {
@@ -594,7 +627,7 @@ export class PostSearchIndex {
         if (!hasBit(level, slot)) continue
         score(slot)
         const worst = best.worst
-        full = worst !== undefined && scores[worst]! >= highest
+        full = worst !== undefined && (scores[worst]! > highest || (scores[worst] === highest && rank[worst]! <= r))
       }
       if (full) break
     }
@@ -666,10 +699,10 @@ class Best {
   }
 }
 
-/** The distinct three-letter pieces of the texts (none across two of them). */
-function trigramsOf(texts: string[]): Set<string> {
+/** The distinct three-letter pieces of a token. */
+function trigramsOf(token: string): Set<string> {
   const found = new Set<string>()
-  for (const text of texts) for (let i = 0; i + 3 <= text.length; i++) found.add(text.slice(i, i + 3))
+  for (let i = 0; i + 3 <= token.length; i++) found.add(token.slice(i, i + 3))
   return found
 }
 
