@@ -261,11 +261,13 @@ function MapFilterFields({
 }) {
   const categories = useQuery(categoriesQuery())
   const trips = useQuery(tripsQuery())
+  // Each select has its own width, not its longest option's: the choices arrive after the first paint, and a
+  // wider select would wrap the row and push the map down (a layout shift).
   return (
     <div className="mt-4 flex flex-wrap items-end gap-4">
       <FilterSelect
         label="Trip"
-        className="max-w-[16rem]"
+        className="w-44"
         value={filters.trip ?? ''}
         onChange={(trip) => onFilters({ ...filters, trip: trip || undefined })}
         all="All trips"
@@ -273,6 +275,7 @@ function MapFilterFields({
       />
       <FilterSelect
         label="Category"
+        className="w-40"
         value={filters.category ?? ''}
         onChange={(category) => onFilters({ ...filters, category: category || undefined })}
         all="All categories"
@@ -280,6 +283,7 @@ function MapFilterFields({
       />
       <FilterSelect
         label="Year"
+        className="w-32"
         value={String(filters.year ?? '')}
         onChange={(year) => onFilters({ ...filters, year: year ? Number(year) : undefined })}
         all="All years"
