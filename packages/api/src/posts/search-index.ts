@@ -74,11 +74,11 @@ interface PostRow {
  * stored documents (`search_fields`, `search_body`: folded, parsed and stemmed by the database on every save,
  * whichever process saves) are read into an inverted index, and the searched words are stemmed by the same
  * `to_tsquery('english')` (each word once; the lexemes are kept). What the index adds is speed: a search at
- * 10,000 stories costs about a fifth of a millisecond of this process (about 2 ms at 100,000, most of it reading
- * the stories that may hold a typed fragment) instead of a statement that ranks and counts every match (100–300 ms
- * on the embedded database for a common word). Each word's stories are sets of slots (slot-set.ts) combined as
- * bitmaps, so counting 90,000 matches costs a few thousand machine words, and only the window asked for is put
- * in order.
+ * 10,000 stories costs about 0.3 ms of this process (about 2 ms at 100,000) instead of a statement that ranks and
+ * counts every match (100–300 ms on the embedded database for a common word). Each word's stories are sets of
+ * slots (slot-set.ts) combined as bitmaps, so counting 90,000 matches costs a few thousand machine words, and
+ * only the window asked for is put in order. The typed text's substring match goes through the fields' tokens
+ * (`textCandidates`), so a fragment or a stop word ("throu", "over") reads no story.
  *
  * Staying current: before a search the index asks which stories' searched columns were written since it last
  * looked (the `post_search_versions` table, kept by triggers: migration `search_versions` says why by
@@ -108,7 +108,7 @@ export class PostSearchIndex {
   /** Every lexeme seen, as term ids, and those ids sorted by their text (for prefix ranges). */
   private readonly termIds = new Map<string, number>()
   private readonly terms: string[] = []
-  private sortedTerms: number[] = []
+  private sortedTerms = new SortedWords()
   /** term id → the slots having it in their fields, by its best weight there (code 0–3); in their text. */
   private fieldSets = new Map<number, (SlotSet | undefined)[]>()
   private bodySets = new Map<number, SlotSet>()
@@ -119,6 +119,10 @@ export class PostSearchIndex {
   private readonly tokenIds = new Map<string, number>()
   private readonly tokens: string[] = []
   private readonly tokensByTrigram = new Map<string, number[]>()
+  /** The tokens spelt backwards (for the tokens ending with a piece), and both lists' ids in order. */
+  private readonly reversedTokens: string[] = []
+  private readonly sortedTokens = new SortedWords()
+  private readonly sortedReversedTokens = new SortedWords()
   /** token id → the slots having it in their title, excerpt, place or country; in their title (the bonus). */
   private tokenSets = new Map<number, SlotSet>()
   private titleTokenSets = new Map<number, SlotSet>()
@@ -245,6 +249,7 @@ export class PostSearchIndex {
     if (id === undefined) {
       id = this.tokens.length
       this.tokens.push(token)
+      this.reversedTokens.push(reversed(token))
       this.tokenIds.set(token, id)
       for (const trigram of trigramsOf(token)) {
         const ids = this.tokensByTrigram.get(trigram)
@@ -397,25 +402,22 @@ export class PostSearchIndex {
 
   /** The term ids starting with `prefix`. */
   private termsStartingWith(prefix: string): number[] {
-    if (this.sortedTerms.length !== this.terms.length) {
-      const terms = this.terms
-      this.sortedTerms = terms.map((_, id) => id).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1))
-    }
-    const sorted = this.sortedTerms
-    let low = 0
-    let high = sorted.length
-    while (low < high) {
-      const mid = (low + high) >> 1
-      if (this.terms[sorted[mid]!]! < prefix) low = mid + 1
-      else high = mid
-    }
-    const found: number[] = []
-    for (let i = low; i < sorted.length && this.terms[sorted[i]!]!.startsWith(prefix); i++) found.push(sorted[i]!)
-    return found
+    return this.sortedTerms.startingWith(this.terms, prefix)
   }
 
-  /** The tokens (ids) holding `piece`: among those having its rarest three letters, or all when it is shorter. */
-  private tokensHolding(piece: string): number[] {
+  /**
+   * The tokens (ids) a piece of the typed text may be in, by what is beside it in the text: between two
+   * separators it is a whole token; at the text's end, after a separator, a token's start; at its start, before a
+   * separator, a token's end; alone (the whole text) anywhere in a token, found among the tokens having its rarest
+   * three letters (or all of them when it is shorter).
+   */
+  private tokensFor({ piece, after, before }: Piece): number[] {
+    if (after && before) {
+      const id = this.tokenIds.get(piece)
+      return id === undefined ? [] : [id]
+    }
+    if (after) return this.sortedTokens.startingWith(this.tokens, piece)
+    if (before) return this.sortedReversedTokens.startingWith(this.reversedTokens, reversed(piece))
     let from: Iterable<number> = this.tokens.keys()
     if (piece.length >= 3) {
       let rarest: number[] | undefined
@@ -433,12 +435,12 @@ export class PostSearchIndex {
 
   /**
    * The slots that may hold the typed text as a substring of the fields whose tokens `sets` holds: those having,
-   * for each of the text's pieces (its runs of letters and digits), a token that holds it. A text that is one
-   * piece alone is inside one token wherever it is, so then these are exactly its stories and none is read;
-   * another (two words, a hyphen, a trailing space) is looked for in them (`textIn`). A text without a piece
-   * may be anywhere.
+   * for each of the text's pieces (its runs of letters and digits), a token it may be in (`tokensFor`). A text
+   * that is one piece alone is inside one token wherever it is, so then these are exactly its stories and none is
+   * read; another (two words, a hyphen, a trailing space) is looked for in them (`textIn`). A text without a
+   * piece may be anywhere.
    */
-  private textCandidates(text: string, pieces: string[], sets: Map<number, SlotSet>): Uint32Array {
+  private textCandidates(text: string, pieces: Piece[], sets: Map<number, SlotSet>): Uint32Array {
     const slots = this.posts.length
     const candidates = emptyBitmap(slots)
     if (text === '' || text.includes('\0')) return candidates
@@ -448,7 +450,7 @@ export class PostSearchIndex {
     }
     pieces.forEach((piece, i) => {
       const found = i === 0 ? candidates : emptyBitmap(slots)
-      for (const id of this.tokensHolding(piece)) sets.get(id)?.orInto(found)
+      for (const id of this.tokensFor(piece)) sets.get(id)?.orInto(found)
       if (i > 0) for (let w = 0; w < candidates.length; w++) candidates[w]! &= found[w]!
     })
     return candidates
@@ -562,11 +564,11 @@ export class PostSearchIndex {
     const allowed = category === undefined ? this.live.slice(0, length) : inCategories(4)
     // The text's candidates: those whose words are not all in the fields are read now (the text is what would
     // bring them in); the others only if they are scored, for the bonus of the text in the title.
-    const pieces = [...tokensOf(text)]
+    const pieces = piecesOf(text)
     const candidates = this.textCandidates(text, pieces, this.tokenSets)
     const titleCandidates = this.textCandidates(text, pieces, this.titleTokenSets)
     // A text of one piece alone: the candidates are exactly where it is, none need reading.
-    const exact = pieces.length === 1 && pieces[0] === text
+    const exact = pieces.length === 1 && pieces[0]!.piece === text
     const where = (slot: number) =>
       !exact ? this.textIn(slot, text) : hasBit(titleCandidates, slot) ? 2 : hasBit(candidates, slot) ? 1 : 0
     const textInTitle = emptyBitmap(slots)
@@ -696,6 +698,51 @@ class Best {
 
   inOrder(): number[] {
     return this.heap.sort(this.compare).slice(0, this.count)
+  }
+}
+
+/** A run of letters and digits of the typed text, and whether a separator is after it, before it. */
+interface Piece {
+  piece: string
+  after: boolean
+  before: boolean
+}
+
+/** The typed text's pieces, each once. */
+function piecesOf(text: string): Piece[] {
+  const found = new Map<string, Piece>()
+  for (const match of text.matchAll(TOKEN)) {
+    const piece = match[0]
+    const after = match.index > 0
+    const before = match.index + piece.length < text.length
+    found.set(`${Number(after)}${Number(before)}${piece}`, { piece, after, before })
+  }
+  return [...found.values()]
+}
+
+const reversed = (text: string): string => [...text].reverse().join('')
+
+/**
+ * Ids of words (terms, tokens) in the order of their text, made again when words were added: the words starting
+ * with a prefix are then one range, found by halving.
+ */
+class SortedWords {
+  private ids: number[] = []
+
+  startingWith(words: readonly string[], prefix: string): number[] {
+    if (this.ids.length !== words.length)
+      this.ids = words.map((_, id) => id).sort((a, b) => (words[a]! < words[b]! ? -1 : 1))
+    const sorted = this.ids
+    let low = 0
+    let high = sorted.length
+    while (low < high) {
+      const mid = (low + high) >> 1
+      if (words[sorted[mid]!]! < prefix) low = mid + 1
+      else high = mid
+    }
+    const found: number[] = []
+    for (let i = low; i < sorted.length && words[sorted[i]!]!.startsWith(prefix); i++) found.push(sorted[i]!)
+    return found
   }
 }
 
