@@ -132,6 +132,8 @@ test('a picture dropped or pasted into the story is uploaded and asks for its al
     await dialog.getByLabel('Alt text').fill('Delftware tiles')
     await page.keyboard.press('Enter')
     await expect(editor(page).getByRole('img', { name: 'Delftware tiles' })).toBeVisible()
+    // The editor takes focus back in the task after the dialog closes; a writer sees the caret before typing on.
+    await expect(editor(page)).toBeFocused()
     await page.keyboard.type(' And the canal.')
 
     // The picture's alt text is changed in the same dialog.
