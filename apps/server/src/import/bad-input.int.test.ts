@@ -92,21 +92,39 @@ describe('bad import files are refused with a clear message and nothing written'
 
   it('one story the database refuses is reported and skipped; the others land whole', async () => {
     const site = defaultWxrSite('http://old.test')
-    // Two comments under one id: the second import record breaks a unique key, so the database refuses the story.
+    // The same old id twice: the second story's import record breaks a unique key, so the database refuses it.
+    // The stories are written in batches; the refused one must not take its batch's other stories with it.
+    const twin = { ...plainWxrPost(2), title: 'Broken story', slug: 'broken' }
+    // A comment listed twice under one story (an export's glitch) is brought in once.
     const comment = { id: 77, author: 'Twin', date: '2019-01-03 10:00:00', content: 'Same id', approved: '1' as const }
-    const broken = { ...plainWxrPost(2), title: 'Broken story', slug: 'broken', comments: [comment, comment] }
-    const text = wxrDocument(site, [plainWxrPost(1), broken, plainWxrPost(5)])
+    const text = wxrDocument(site, [
+      plainWxrPost(1),
+      { ...plainWxrPost(2), comments: [comment, comment] },
+      twin,
+      plainWxrPost(5),
+    ])
     const report = await importText('one-bad.xml', text)
-    expect(report.counts.posts).toEqual({ created: 2, existing: 0, skipped: 1 })
+    expect(report.counts.posts).toEqual({ created: 3, existing: 0, skipped: 1 })
     expect(report.entries).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ outcome: 'failed', message: expect.stringMatching(/nothing of it was written/) }),
+        expect.objectContaining({
+          ref: 'Broken story',
+          outcome: 'failed',
+          message: expect.stringMatching(/nothing of it was written/),
+        }),
       ]),
     )
-    expect(await server.database.prisma.post.findUnique({ where: { slug: 'broken' } })).toBeNull()
-    expect(
-      await server.database.prisma.importRecord.count({ where: { kind: 'post', externalId: String(broken.id) } }),
-    ).toBe(0)
+    const { prisma } = server.database
+    expect(await prisma.post.findUnique({ where: { slug: 'broken' } })).toBeNull()
+    const kept = await prisma.post.findUniqueOrThrow({
+      where: { slug: plainWxrPost(2).slug },
+      select: { id: true, comments: { select: { content: true } } },
+    })
+    expect(kept.comments).toEqual([{ content: 'Same id' }])
+    expect(await prisma.importRecord.findMany({ where: { kind: 'post', externalId: String(twin.id) } })).toEqual([
+      expect.objectContaining({ localId: kept.id }),
+    ])
+    expect(await prisma.post.count({ where: { slug: { in: [plainWxrPost(1).slug, plainWxrPost(5).slug] } } })).toBe(2)
     await server.database.prisma.post.deleteMany()
   })
 })

@@ -121,6 +121,20 @@ describe('WordPress import (WXR)', () => {
     expect(host.requests).toHaveLength(2)
   })
 
+  it('each comment’s import record points at that comment (written many to a statement)', async () => {
+    const p = server.database.prisma
+    const records = await p.importRecord.findMany({
+      where: { kind: 'comment', externalId: { in: ['11', '12', '13', '14', '15'] } },
+      orderBy: { externalId: 'asc' },
+    })
+    const authors = await Promise.all(
+      records.map(
+        async (r) => `${r.externalId} ${(await p.comment.findUniqueOrThrow({ where: { id: r.localId! } })).authorName}`,
+      ),
+    )
+    expect(authors).toEqual(['11 Mia', '12 Sam', '13 Spammer', '14 Old', '15 Alice Walker'])
+  })
+
   it('every field of the rich story through the public API', async () => {
     const { status, body } = await get('/api/posts/slug/harbour-mornings')
     expect(status).toBe(200)

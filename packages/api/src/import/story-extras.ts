@@ -10,6 +10,26 @@ interface StoryJob {
   options: { ownerId: number }
 }
 
+/** A story written (or met again) here: its comments and old addresses are added beside it. */
+export interface WrittenStory {
+  post: ImportedPost
+  postId: number
+  slug: string
+}
+
+/** What adding stories' comments and old addresses did, counted into the report once their transaction commits. */
+export interface ExtrasTally {
+  comments: { created: number; existing: number }
+  redirects: { created: number; existing: number }
+}
+
+export function reportTally(report: ReportBuilder, tally: ExtrasTally): void {
+  report.count('comments', 'created', tally.comments.created)
+  report.count('comments', 'existing', tally.comments.existing)
+  report.count('redirects', 'created', tally.redirects.created)
+  report.count('redirects', 'existing', tally.redirects.existing)
+}
+
 /** A story met again: the comments and old addresses a dry run would add, counted against what is already here. */
 export async function countNewDryRun(prisma: PrismaClient, job: StoryJob, slug: string) {
   const recorded = await prisma.importRecord.count({
@@ -22,32 +42,58 @@ export async function countNewDryRun(prisma: PrismaClient, job: StoryJob, slug: 
   job.report.count('redirects', 'created', job.post.oldPaths.filter((p) => p !== `/blog/${slug}`).length - redirects)
 }
 
-/** The story's comments an earlier run did not bring, each with its import record. */
-export async function addComments(tx: Prisma.TransactionClient, job: StoryJob, postId: number) {
-  const { source, post, report } = job
-  if (!post.comments.length) return
-  const recorded = new Set(
+/**
+ * The stories' comments and old addresses that are not here yet, in a few statements whatever the number of
+ * stories: a comment an earlier run brought (its import record) is not created again, and an old address someone
+ * already answers (an earlier run, another story, the owner by hand) is left alone.
+ */
+export async function addExtras(
+  tx: Prisma.TransactionClient,
+  source: string,
+  ownerId: number,
+  stories: WrittenStory[],
+): Promise<ExtrasTally> {
+  return {
+    comments: await addComments(tx, source, ownerId, stories),
+    redirects: await addRedirects(tx, source, stories),
+  }
+}
+
+async function addComments(tx: Prisma.TransactionClient, source: string, ownerId: number, stories: WrittenStory[]) {
+  const all = stories.flatMap((s) => s.post.comments.map((comment) => ({ comment, postId: s.postId })))
+  if (!all.length) return { created: 0, existing: 0 }
+  const seen = new Set(
     (
       await tx.importRecord.findMany({
-        where: { source, kind: 'comment', externalId: { in: post.comments.map((c) => c.externalId) } },
+        where: { source, kind: 'comment', externalId: { in: all.map((c) => c.comment.externalId) } },
         select: { externalId: true },
       })
     ).map((r) => r.externalId),
   )
-  for (const comment of post.comments) {
-    if (recorded.has(comment.externalId)) {
-      report.count('comments', 'existing')
-      continue
-    }
-    const created = await tx.comment.create({ data: commentData(comment, postId, job.options.ownerId) })
-    await tx.importRecord.create({
-      data: { source, kind: 'comment', externalId: comment.externalId, localId: created.id },
+  const fresh = all.filter(({ comment }) => {
+    if (seen.has(comment.externalId)) return false
+    seen.add(comment.externalId) // the same comment twice in the file is created once
+    return true
+  })
+  if (fresh.length) {
+    const created = await tx.comment.createManyAndReturn({
+      data: fresh.map(({ comment, postId }) => commentData(comment, postId, ownerId)),
+      select: { id: true },
     })
-    report.count('comments', 'created')
+    // One INSERT … VALUES … RETURNING: PostgreSQL returns the rows in the order of the values.
+    await tx.importRecord.createMany({
+      data: fresh.map(({ comment }, i) => ({
+        source,
+        kind: 'comment',
+        externalId: comment.externalId,
+        localId: created[i]!.id,
+      })),
+    })
   }
+  return { created: fresh.length, existing: all.length - fresh.length }
 }
 
-const commentData = (c: ImportedComment, postId: number, moderatorId: number): Prisma.CommentUncheckedCreateInput => ({
+const commentData = (c: ImportedComment, postId: number, moderatorId: number): Prisma.CommentCreateManyInput => ({
   postId,
   authorName: c.authorName,
   authorEmail: c.authorEmail,
@@ -59,17 +105,15 @@ const commentData = (c: ImportedComment, postId: number, moderatorId: number): P
   ...(c.status === 'pending' ? {} : { moderatedAt: c.createdAt, moderatedById: moderatorId }),
 })
 
-/** The story's old addresses, answered with 301 to its page here. */
-export async function addRedirects(tx: Prisma.TransactionClient, job: StoryJob, slug: string) {
-  const target = `/blog/${slug}`
-  const paths = job.post.oldPaths.filter((p) => p !== target)
-  if (!paths.length) return
-  // An old address someone already answers (an earlier run, another story, the owner by hand) is left alone.
-  const source = job.source.split(' ')[0]!
-  const { count } = await tx.redirect.createMany({
-    data: paths.map((fromPath) => ({ fromPath, toPath: target, source })),
-    skipDuplicates: true,
-  })
-  job.report.count('redirects', 'created', count)
-  job.report.count('redirects', 'existing', paths.length - count)
+/** The stories' old addresses, answered with 301 to their pages here. */
+async function addRedirects(tx: Prisma.TransactionClient, source: string, stories: WrittenStory[]) {
+  const format = source.split(' ')[0]!
+  const data = stories.flatMap(({ post, slug }) =>
+    post.oldPaths
+      .filter((p) => p !== `/blog/${slug}`)
+      .map((fromPath) => ({ fromPath, toPath: `/blog/${slug}`, source: format })),
+  )
+  if (!data.length) return { created: 0, existing: 0 }
+  const { count } = await tx.redirect.createMany({ data, skipDuplicates: true })
+  return { created: count, existing: data.length - count }
 }
