@@ -82,6 +82,8 @@ declare module 'fastify' {
     passwordBox: string | null
     /** Story pages kept ready (with the public-read cache on): the bench and tests wait for them. */
     renderedPages: RenderedPages | undefined
+    /** The public-read cache: tests wait for the first views it makes again after a change. */
+    publicCache: PublicCache
   }
 }
 
@@ -390,11 +392,14 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     })
     publicCache.stored = pages
     publicCache.onClear = () => pages.changed()
+    // The pages a visitor or a crawler most often arrives on besides a story, and what feed readers poll.
+    publicCache.warmAfterChanges(app, ['/', '/blog', '/trips', '/map', '/gallery', '/rss.xml', '/sitemap.xml'])
     app.addHook('onReady', async () => pages.start())
     app.addHook('preClose', async () => pages.stop())
     renderedPages = pages
   }
   app.decorate('renderedPages', renderedPages)
+  app.decorate('publicCache', publicCache)
   app.decorate('deps', deps)
   return app
 }

@@ -142,6 +142,20 @@ describe('public-read cache', () => {
     ])
   })
 
+  it('makes the feed and the sitemap again after a change, before anyone asks for them', async () => {
+    for (const url of ['/rss.xml', '/sitemap.xml']) await get(url)
+    await server.app.deps.prisma.post.update({ where: { id: postId }, data: { title: 'El Nido, Made Again' } })
+    await server.app.publicCache.warmed()
+    const feed = await get('/rss.xml')
+    expect([feed.headers['x-cache'], feed.body.includes('El Nido, Made Again')]).toEqual(['HIT', true])
+    expect((await get('/sitemap.xml')).headers['x-cache']).toBe('HIT')
+    // View counts change every few seconds on a read site: they make nothing again.
+    server.app.publicCache.invalidate(true)
+    await server.app.publicCache.warmed()
+    expect((await get('/rss.xml')).headers['x-cache']).toBe('MISS')
+    await server.app.deps.prisma.post.update({ where: { id: postId }, data: { title: 'Island Hopping in El Nido' } })
+  })
+
   it('shows every admin write on the next public read: publish, edit, unpublish, delete', async () => {
     expect(await titles()).toEqual(['Island Hopping in El Nido'])
     expect(await cards()).toEqual(['Island Hopping in El Nido'])

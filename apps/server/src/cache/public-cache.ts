@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LRUCache } from 'lru-cache'
 import type { PrismaClient } from '@wayfarer/db'
@@ -22,6 +23,18 @@ const CACHEABLE = [
   /^\/(sitemap\.xml|rss\.xml|trips\/[^/?]+\/rss\.xml)$/,
   /^\/(|blog|blog\/[^/?]+|gallery|about|contact|privacy|terms|sitemap|map|places|places\/[a-z]{2}|trips|trips\/[^/?]+)(\?|$)/,
 ]
+
+/** How long the writes pause before the site's first views are made again (the rest of a save lands first). */
+const WARM_DELAY_MS = 200
+
+const WARM_HEADER = 'x-wayfarer-warm'
+const warmToken = randomUUID()
+
+/** Whether this request is this process's own, making a first view again after a change (not a visitor's). */
+export const isWarmRequest = (request: FastifyRequest): boolean => request.headers[WARM_HEADER] === warmToken
+
+/** Off until the server is ready; then idle, waiting for a change's other writes, or making the first views. */
+type WarmState = 'off' | 'idle' | 'waiting' | 'making'
 
 /** The channel on which a write in any server process on the database tells every process to drop its cache. */
 export const PUBLIC_CACHE_CHANNEL = 'wayfarer_public_cache'
@@ -73,6 +86,10 @@ export class PublicCache {
    */
   freshUntil: (() => number | undefined) | undefined
   private readonly now: () => number
+  /** The first views made again after each change (`warmAfterChanges`), and where that work stands. */
+  private warmer:
+    { app: FastifyInstance; paths: readonly string[]; state: WarmState; again: boolean; changedAt: number } | undefined
+  private warming: Promise<void> | undefined
 
   constructor(options: { ttlMs: number; maxBytes?: number; now?: () => number }) {
     this.now = options.now ?? Date.now
@@ -101,7 +118,68 @@ export class PublicCache {
     this.generation++
     this.entries.clear()
     this.values.clear()
-    if (!countsOnly) this.onClear?.()
+    if (countsOnly) return
+    this.onClear?.()
+    this.warm()
+  }
+
+  /**
+   * The site's busiest first views (`paths`: the home page, the blog list, the feeds…) are made again in the
+   * background after every change but view counts, once the server is ready: the first visitor after an edit is
+   * answered from memory instead of waiting for a render. They are asked of this server itself like a visitor
+   * would (so each is kept exactly as it would be answered), one at a time with the event loop free in between,
+   * after the write was acknowledged. View counts change every few seconds on a read site, and its visitors keep
+   * those answers made; they start nothing. Nor does the start: the first start's demo content is written before
+   * the server is ready, and an idle server holds no more than it did.
+   */
+  warmAfterChanges(app: FastifyInstance, paths: readonly string[]): void {
+    const warmer = { app, paths, state: 'off' as WarmState, again: false, changedAt: 0 }
+    this.warmer = warmer
+    app.addHook('onReady', async () => {
+      warmer.state = 'idle'
+    })
+    app.addHook('preClose', async () => {
+      this.warmer = undefined
+      await this.warming
+    })
+  }
+
+  /** Resolves once no first view is waiting to be made (tests). */
+  async warmed(): Promise<void> {
+    while (this.warming) await this.warming
+  }
+
+  /**
+   * A pass over the first views once the writes have paused for a moment (a save's several writes, an import's
+   * batches); once more after the pass being made, which a change may have overtaken.
+   */
+  private warm(): void {
+    const warmer = this.warmer
+    if (!warmer || warmer.state === 'off') return
+    warmer.changedAt = performance.now()
+    if (warmer.state === 'making') warmer.again = true
+    if (warmer.state !== 'idle') return
+    warmer.state = 'waiting'
+    this.warming = (async () => {
+      for (let left = WARM_DELAY_MS; left > 0; left = warmer.changedAt + WARM_DELAY_MS - performance.now())
+        await sleep(left, undefined, { ref: false })
+      warmer.state = 'making'
+      for (const url of warmer.paths) {
+        if (this.warmer !== warmer || this.suspended) return
+        // A visitor may have asked for it since the change.
+        if (this.entries.has(url)) continue
+        // A failure only leaves the first visitor to the route, as without this.
+        await warmer.app.inject({ method: 'GET', url, headers: { [WARM_HEADER]: warmToken } }).catch(() => undefined)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })().finally(() => {
+      warmer.state = 'idle'
+      this.warming = undefined
+      if (warmer.again) {
+        warmer.again = false
+        this.warm()
+      }
+    })
   }
 
   /** While other processes' writes cannot be heard, nothing is kept or served. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { isWarmRequest } from '../cache/public-cache'
 import { isRenderRequest } from '../cache/rendered-pages'
 
 // Files of the web build and the image store: many per page view, interesting only when debugging.
@@ -13,8 +14,9 @@ const isStatic = (request: FastifyRequest) => STATIC.test(request.url.split('?')
  */
 export function registerRequestLog(app: FastifyInstance): void {
   app.addHook('onResponse', async (request, reply) => {
-    // The server's own requests making kept story pages: thousands after a change, none a visitor's.
-    if (isRenderRequest(request)) return
+    // The server's own requests making kept story pages and first views again: thousands after a change, none a
+    // visitor's.
+    if (isRenderRequest(request) || isWarmRequest(request)) return
     const level = isStatic(request) ? 'debug' : 'info'
     request.log[level](
       { method: request.method, url: request.url, statusCode: reply.statusCode, ms: Math.round(reply.elapsedTime) },
