@@ -15,7 +15,8 @@
 // BENCH_TRACK_POINTS (the tracked trip's points, default 50,000).
 // The rows "every story once" and "distinct searches" ask each URL once in the whole run (a crawler, readers
 // searching for different things): what the public-read cache cannot answer, printed beside the cached rows.
-// Each data set also prints how long the blog search's index took to read every published story.
+// Each data set also prints how long the blog search's index took to read every published story, how long the
+// places pages' data took to make, and the server's heap once both are held (the rows run with them in memory).
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -372,7 +373,11 @@ async function benchOne(size: number, database: string): Promise<{ title: string
     `${t.published.toLocaleString('en')} published of ${t.posts.toLocaleString('en')} stories, ${t.database}, ` +
     `public-read cache ${t.cache ? 'on' : 'off'} (data set generated in ${(t.generatedInMs / 1000).toFixed(1)} s)`
   console.log(`\n## ${title}\n`)
-  console.log(`The blog search's index read every published story in ${(t.searchIndexMs / 1000).toFixed(1)} s.`)
+  console.log(
+    `The blog search's index read every published story in ${(t.searchIndexMs / 1000).toFixed(1)} s, the places ` +
+      `pages' data and world clusters were made in ${(t.placesMs / 1000).toFixed(1)} s; the server's heap then ` +
+      `held ${t.heapMb.toFixed(0)} MB.`,
+  )
   if (t.cache)
     console.log(
       `Every published story's page and REST answer were made and kept in ${(t.renderMs / 1000).toFixed(1)} s.`,

@@ -29,6 +29,10 @@ export interface BenchTargets {
   publishedSlugs: string[]
   /** Milliseconds the blog search's index took to read every published story (before the first search). */
   searchIndexMs: number
+  /** Milliseconds the places pages' data and the world map's clusters took to make. */
+  placesMs: number
+  /** Megabytes of the server's heap once both are read, after a collection. */
+  heapMb: number
   /** Milliseconds it took to make every published story's kept page and REST answer (0 with the cache off). */
   renderMs: number
 }
@@ -68,9 +72,27 @@ await app.deps.prisma.trip.deleteMany({
 const trackedTrip = await generateTrackedTrip(app.deps.prisma, trackPoints, app.deps.now())
 // Fresh statistics, as autovacuum would have them on a real site, so the planner sees the data set's size.
 await app.deps.prisma.$executeRaw`ANALYZE`
+// The search index and the places pages' data (with the world map's clusters) are read before the first answer,
+// as a visitor's first search or a crawler's visit to /sitemap.xml would: the rows are measured with them in
+// memory, as on a site being read.
 const indexing = Date.now()
 await app.deps.postSearch.refresh()
 const searchIndexMs = Date.now() - indexing
+const placing = Date.now()
+;(await app.deps.places.index.current()).map({
+  bbox: [-180, -85, 180, 85],
+  zoom: 2,
+  max_zoom: 18,
+  category: undefined,
+  trip: undefined,
+})
+const placesMs = Date.now() - placing
+// What the server then holds: after two collections (--expose-gc), with the event loop turned in between.
+for (let i = 0; i < 2; i++) {
+  await new Promise((resolve) => setTimeout(resolve, 50))
+  ;(globalThis as { gc?: () => void }).gc?.()
+}
+const heapMb = process.memoryUsage().heapUsed / 1_048_576
 const generatedInMs = Date.now() - started
 await app.listen({ host: '127.0.0.1', port: 0 })
 // Every story's page and REST answer are made once the server is ready (and again after each change): the rows
@@ -109,6 +131,8 @@ const targets: BenchTargets = {
   cache: config.publicCache,
   publishedSlugs,
   searchIndexMs,
+  placesMs,
+  heapMb,
   renderMs,
 }
 process.send?.({ type: 'ready', targets })

@@ -83,8 +83,23 @@ describe('location from an uploaded photo, kept private', () => {
     const publish = await owner.post('/api/gallery/publish', { images: [{ ...image, location: 'Pokhara, Nepal' }] })
     expect(publish.statusCode).toBe(200)
     const nepal = (await server.api.get('/api/places/countries/NP')).json().data
+    // As the gallery shows it (its addresses made when it is shown), with its point and the time it was taken.
     expect(nepal.photos).toEqual([
-      expect.objectContaining({ title: image.title, latitude: 28.21, longitude: 83.99, cloudinary_url: image.url }),
+      {
+        id: row.id,
+        cloudinary_url: image.url,
+        thumbnail_url: image.thumbnail_url,
+        srcset: expect.stringMatching(new RegExp(`/media/w/400/.* 400w, .*${image.url} ${image.width}w$`)),
+        title: image.title,
+        location: 'Pokhara, Nepal',
+        caption: row.caption,
+        width: image.width,
+        height: image.height,
+        latitude: 28.21,
+        longitude: 83.99,
+        country_code: 'NP',
+        taken_at: new Date(image.place_suggestion.taken_at).toISOString(),
+      },
     ])
     const places = (await owner.get('/api/gallery/places')).json().data
     expect(places).toEqual([expect.objectContaining({ public_id: image.public_id, latitude: 28.21 })])

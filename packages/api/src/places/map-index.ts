@@ -90,7 +90,7 @@ export class PlacesSnapshot {
       } else {
         const point = props as PointProps
         if (point.kind === 's') output.stories.push(publicStory(this.data.stories[point.index]!))
-        else output.photos.push(publicPhoto(this.data.photos[point.index]!))
+        else output.photos.push(this.data.mapPhoto(this.data.photos[point.index]!))
       }
     }
     const inView = this.data.stories.filter(
@@ -115,7 +115,7 @@ export class PlacesSnapshot {
         .map((l) => publicStory(this.data.stories[l.properties.index]!)),
       photos: leaves
         .filter((l) => l.properties.kind === 'p')
-        .map((l) => publicPhoto(this.data.photos[l.properties.index]!)),
+        .map((l) => this.data.mapPhoto(this.data.photos[l.properties.index]!)),
     }
   }
 
@@ -170,7 +170,6 @@ const photoMatches = (p: PlacedPhoto, f: Filter) =>
   !f.category && (!f.year || p.year === f.year) && (!f.trip || p.trip_slugs.includes(f.trip))
 
 export const publicStory = ({ category_slug: _slug, year: _year, trip_slug: _trip, ...story }: PlacedStory) => story
-export const publicPhoto = ({ year: _year, trip_slugs: _trips, ...photo }: PlacedPhoto) => photo
 
 /**
  * Keeps one PlacesSnapshot until the data changes: writes through the API call invalidate() (a tRPC

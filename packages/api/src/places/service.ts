@@ -1,7 +1,7 @@
 import type { AppDeps } from '../deps'
 import { countryName, numericCodeOf } from './countries'
 import { flagOf } from './country-codes'
-import { publicPhoto, publicStory } from './map-index'
+import { publicStory } from './map-index'
 import type {
   BoundingBox,
   GazetteerPlace,
@@ -41,7 +41,7 @@ export async function placesCountry(deps: Deps, code: string): Promise<PlacesCou
     country: visit,
     bbox: boxAround([...stories, ...photos]),
     stories: stories.map(publicStory),
-    photos: photos.map(publicPhoto),
+    photos: photos.map(snapshot.data.mapPhoto),
   }
 }
 

@@ -2,7 +2,6 @@ import type { PostRouteModel } from '@wayfarer/db'
 import { publicPostWhere } from '../posts/visibility'
 import type { AppDeps } from '../deps'
 import { NotFoundError } from '../errors'
-import { publicPhoto } from './map-index'
 import type { PlacedPhoto } from './map-data'
 import { haversineM, startsSegment, type StoredRoutePoint } from './route-figures'
 import { placeMessages, type StoryRoute } from './schema'
@@ -43,7 +42,7 @@ async function routeWithPhotos(deps: Deps, route: PostRouteModel): Promise<Story
   const photos = snapshot.data.photos.flatMap((photo) => {
     const placed =
       placeByTime(photo, points, along, route.startedAt, route.endedAt) ?? placeByPoint(photo, points, along)
-    return placed ? [{ ...publicPhoto(photo), ...placed }] : []
+    return placed ? [{ ...snapshot.data.mapPhoto(photo), ...placed }] : []
   })
   photos.sort((a, b) => a.distance_m - b.distance_m)
   return {
@@ -86,8 +85,8 @@ function placeByTime(
   startedAt: Date | null,
   endedAt: Date | null,
 ): Placement | null {
-  if (!photo.taken_at || !startedAt || !endedAt) return null
-  const t = Date.parse(photo.taken_at)
+  const t = photo.taken_at
+  if (t === null || !startedAt || !endedAt) return null
   if (t < startedAt.getTime() - TIME_MARGIN_MS || t > endedAt.getTime() + TIME_MARGIN_MS) return null
   const timed = points.map((p, i) => ({ p, i })).filter(({ p }) => p[3] !== null)
   if (timed.length === 0) return null
