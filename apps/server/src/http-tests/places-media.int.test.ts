@@ -221,6 +221,29 @@ describe('GPX routes on a story', () => {
     expect((await owner.delete(`/api/posts/${story.id}/route`)).statusCode).toBe(404)
   })
 
+  it('places a photo within 2 km of the line, across the 180th meridian too, and none beyond', async () => {
+    const story = await createStory(server, { title: 'Taveuni coast walk' })
+    const line = gpxOf([
+      [-16.8, 179.99],
+      [-16.79, 179.99],
+    ])
+    expect((await attach(story.id, line)).statusCode).toBe(200)
+    const photo = (title: string, latitude: number, longitude: number) =>
+      server.database.prisma.galleryImage.create({
+        data: { publicId: `meridian/${title}`, url: `/media/meridian/${title}.jpg`, title, latitude, longitude },
+      })
+    await photo('across-the-meridian', -16.795, -179.995) // about 1.7 km east, on the other side of 180°
+    await photo('north-within-2-km', -16.773, 179.99) // 1.9 km beyond the line's end
+    await photo('north-beyond-2-km', -16.77, 179.99) // 2.2 km
+    await photo('west-beyond-2-km', -16.795, 179.97) // 2.1 km
+    server.app.deps.places.index.invalidate()
+    const route = (await server.api.get(`/api/posts/slug/${story.slug}/route`)).json().data
+    expect(route.photos.map((p: { title: string }) => p.title).sort()).toEqual([
+      'across-the-meridian',
+      'north-within-2-km',
+    ])
+  })
+
   it('serves a GPX of two tracks as two parts: the line says where the second starts, and the gap is not counted', async () => {
     const trk = (name: string, lat: number) =>
       `<trk><name>${name}</name><trkseg><trkpt lat="${lat}" lon="7"/><trkpt lat="${lat + 0.01}" lon="7"/></trkseg></trk>`

@@ -39,9 +39,11 @@ async function routeWithPhotos(deps: Deps, route: PostRouteModel): Promise<Story
   const points = route.points as StoredRoutePoint[]
   const along = cumulativeDistances(points, route.distanceM)
   const snapshot = await deps.places.index.current()
+  const near = nearLine(points)
   const photos = snapshot.data.photos.flatMap((photo) => {
     const placed =
-      placeByTime(photo, points, along, route.startedAt, route.endedAt) ?? placeByPoint(photo, points, along)
+      placeByTime(photo, points, along, route.startedAt, route.endedAt) ??
+      (near(photo) ? placeByPoint(photo, points, along) : null)
     return placed ? [{ ...snapshot.data.mapPhoto(photo), ...placed }] : []
   })
   photos.sort((a, b) => a.distance_m - b.distance_m)
@@ -104,6 +106,35 @@ function placeByTime(
     distance_m: Math.round(along[a.i]! + (along[b.i]! - along[a.i]!) * f),
     placed_by: 'time',
   }
+}
+
+// Metres in a degree of latitude, rounded down (haversineM's sphere has 111,195): a margin made with it is wide enough.
+const METRES_PER_DEGREE = 110_000
+
+/**
+ * Whether a photo may lie within NEAR_ROUTE_M of the line: inside the line's box widened by that much. Every photo
+ * of the site is asked (500,000 at 100,000 stories), and measuring each against each of a line's up to 2,000
+ * points took seconds a route; the box leaves the few near it. Where the widened box would reach a pole or the
+ * 180th meridian, longitudes are not compared.
+ */
+function nearLine(points: StoredRoutePoint[]): (photo: PlacedPhoto) => boolean {
+  if (points.length === 0) return () => false
+  const margin = NEAR_ROUTE_M / METRES_PER_DEGREE
+  const latitudes = points.map((p) => p[1])
+  const longitudes = points.map((p) => p[0])
+  const south = Math.min(...latitudes) - margin
+  const north = Math.max(...latitudes) + margin
+  const widest = Math.max(Math.abs(south), Math.abs(north))
+  const lngMargin = widest < 89 ? margin / Math.cos((widest * Math.PI) / 180) : Infinity
+  const west = Math.min(...longitudes) - lngMargin
+  const east = Math.max(...longitudes) + lngMargin
+  const anyLongitude = west < -180 || east > 180
+  return (photo) =>
+    photo.latitude !== null &&
+    photo.longitude !== null &&
+    photo.latitude >= south &&
+    photo.latitude <= north &&
+    (anyLongitude || (photo.longitude >= west && photo.longitude <= east))
 }
 
 function placeByPoint(photo: PlacedPhoto, points: StoredRoutePoint[], along: number[]): Placement | null {
