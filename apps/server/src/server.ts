@@ -284,6 +284,8 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
     deps.places.index.invalidate()
     publicCache.invalidate()
   }
+  // A point recorded after answers were kept goes public before the moment they were kept until.
+  trackReleases.onEarlier = (at) => publicCache.boundFreshness(at)
   publicCache.freshUntil = () => trackReleases.freshUntil()
   // Known before the first answer is kept (a read that fails leaves it unknown: nothing is kept until one succeeds).
   await trackReleases.read()

@@ -182,6 +182,11 @@ export class PublicCache {
     })
   }
 
+  /** Every answer kept is out of date from `at` on (a tracked point goes public then). */
+  boundFreshness(at: number): void {
+    for (const entry of this.entries.values()) entry.freshUntil = Math.min(entry.freshUntil ?? at, at)
+  }
+
   /** While other processes' writes cannot be heard, nothing is kept or served. */
   setSuspended(suspended: boolean): void {
     this.suspended = suspended

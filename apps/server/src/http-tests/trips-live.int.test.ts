@@ -279,6 +279,8 @@ describe('private zones, pausing, and points kept out', () => {
 
 describe('check-ins from the admin', () => {
   it('records a point now with a note, for the owner only', async () => {
+    // Kept while no point was waiting for its release: recording one does not drop it, its release bounds it.
+    expect((await cachedPage()).page.last_seen?.place).toBe('Porvenir')
     const res = await asOwner<AdminTrack>(server, 'POST', `/api/trips/${trip.id}/check-ins`, {
       latitude: -50.3379,
       longitude: -72.2648,

@@ -7,7 +7,9 @@ import type { PrismaClient } from '@wayfarer/db'
  * backlog) calls `onReleased` at once: the cache drops everything.
  *
  * The moment is read from the database now and then (other processes add points too) and moved earlier by every
- * point this process records; while it is being read, or has just passed, nothing is kept.
+ * point this process records; while it is being read, or has just passed, nothing is kept. Answers already kept
+ * were told a later moment (or none, when no release was to come): a release that comes before what they were told
+ * calls `onEarlier`, which bounds them by it too.
  */
 export class TrackReleases {
   /** Epoch ms of the earliest release still to come; Infinity: none; undefined: not read yet. */
@@ -18,8 +20,12 @@ export class TrackReleases {
   private notedDuringRead = Number.POSITIVE_INFINITY
   /** Bumped by reset(): a read begun before it may have seen the old releases. */
   private generation = 0
+  /** The latest moment answers kept so far were told (Infinity: some were told no release limits them). */
+  private promised = Number.NEGATIVE_INFINITY
   /** Called when a point is public on arrival (server.ts: drop the public-read cache). */
   onReleased: (() => void) | undefined
+  /** Called with a release earlier than answers already kept were told (server.ts: bound them by it). */
+  onEarlier: ((at: number) => void) | undefined
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -32,6 +38,7 @@ export class TrackReleases {
     const now = this.now()
     if (this.next === undefined || this.next <= now || now - this.checkedAt >= this.checkEveryMs) this.read()
     if (this.next === undefined || this.next <= now) return now
+    this.promised = Math.max(this.promised, this.next)
     return this.next === Number.POSITIVE_INFINITY ? undefined : this.next
   }
 
@@ -43,6 +50,7 @@ export class TrackReleases {
     else {
       if (this.next !== undefined && t < this.next) this.next = t
       if (this.reading) this.notedDuringRead = Math.min(this.notedDuringRead, t)
+      this.bound(t)
     }
   }
 
@@ -66,6 +74,8 @@ export class TrackReleases {
         if (generation !== this.generation) return
         this.next = Math.min(row._min.publicAt?.getTime() ?? Number.POSITIVE_INFINITY, this.notedDuringRead)
         this.checkedAt = at.getTime()
+        // Another process's point, heard of only now.
+        this.bound(this.next)
       } catch {
         // Unknown: keep nothing until a read succeeds.
         this.next = undefined
@@ -74,5 +84,12 @@ export class TrackReleases {
       }
     })()
     return this.reading
+  }
+
+  /** Answers kept until after `at` are bounded by it. */
+  private bound(at: number): void {
+    if (at >= this.promised) return
+    this.promised = at
+    this.onEarlier?.(at)
   }
 }
