@@ -12,12 +12,14 @@
 // measurement, default 10), BENCH_ROUNDS (3), BENCH_SIZES ("100,10000"), BENCH_CONNECTIONS (50),
 // BENCH_DATABASES ("pglite,postgresql"), BENCH_PATHS (a regular expression choosing paths by name),
 // BENCH_JSON (a file to write every measurement to), PUBLIC_CACHE=false (measure with the public-read cache off),
-// BENCH_TRACK_POINTS (the tracked trip's points, default 50,000).
+// BENCH_TRACK_POINTS (the tracked trip's points, default 50,000), BENCH_DATA_DIRS (a folder where each size's
+// PGlite data set is kept between runs: made by the first run, reused by the next, which saves generating 100,000
+// stories; the rows' writes, comments and views, stay in it).
 // The rows "every story once" and "distinct searches" ask each URL once in the whole run (a crawler, readers
 // searching for different things): what the public-read cache cannot answer, printed beside the cached rows.
 // Each data set also prints how long the blog search's index took to read every published story, how long the
 // places pages' data took to make, and the server's heap once both are held (the rows run with them in memory).
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import autocannon from 'autocannon'
@@ -361,6 +363,9 @@ async function benchOne(size: number, database: string): Promise<{ title: string
     const created = await createEmptyDatabase(postgresServer, 'wayfarer_bench')
     dropDatabase = created.drop
     childEnv.BENCH_DATABASE_URL = created.url
+  } else if (env.BENCH_DATA_DIRS) {
+    childEnv.BENCH_DATA_DIR = path.join(env.BENCH_DATA_DIRS, `pglite-${size}`)
+    mkdirSync(childEnv.BENCH_DATA_DIR, { recursive: true })
   } else {
     dataDir = mkdtempSync(path.join(tmpdir(), 'wayfarer-bench-'))
     childEnv.BENCH_DATA_DIR = dataDir

@@ -14,6 +14,8 @@ export interface SearchMatches {
 
 /** What a field match of a word is worth, by where the word is: title (A) 1, excerpt (B) 0.4, place (C) 0.2, else 0.1. */
 const WEIGHT_CODES: Record<string, number> = { A: 0, B: 1, C: 2, D: 3 }
+/** The same worth by weight code, in tenths: a story's words are added up in whole numbers, in any order alike. */
+const WEIGHT_TENTHS = [10, 4, 2, 1]
 /** Added to a field match's score when its category's name has every word too, or its title the typed text. */
 const CATEGORY_BONUS = 0.01
 const TITLE_TEXT_BONUS = 0.05
@@ -96,10 +98,16 @@ export class PostSearchIndex {
   /** By slot: the story's id, and its category's place in `categories` (-1: none). */
   private idOf = new Int32Array(0)
   private categoryAt = new Int32Array(0)
-  /** The live slots, newest first (published_at, then id): the order of equal scores and of the text tier. */
-  private byRank = new Int32Array(0)
-  /** By slot, its place in `byRank`. */
+  /** By slot, its place among the live stories newest first (published_at, then id): the order of equal scores. */
   private rankOf = new Int32Array(0)
+  /**
+   * Stories are given slots oldest first, so the date order is the slots' order and a walk newest first is a
+   * bitmap read backwards (`walkNewestFirst`). A story written again after a later one (an edit, a date set in the
+   * past) takes a new slot out of that order: `inOrder` has the bits of the slots in it, `loose` the others,
+   * newest first. Compaction numbers them all in order again.
+   */
+  private inOrder = emptyBitmap(0)
+  private loose = new Int32Array(0)
   /** A bit per slot, set while its story is public. */
   private live = emptyBitmap(0)
   /** By category's place, its live slots. */
@@ -191,9 +199,15 @@ export class PostSearchIndex {
       const slot = this.slotOf.get(id)
       if (slot !== undefined && !stillPublic.has(id)) this.remove(id, slot)
     }
+    read.sort((a, b) => a.post.publishedAt - b.post.publishedAt || a.post.id - b.post.id)
     for (const post of read) this.put(post)
-    if (this.dead > 1_000 && this.dead > this.slotOf.size) this.compact()
     this.arrange()
+    // Empty slots widen every bitmap, loose ones lengthen every walk: once they are many, a compaction.
+    const waste = this.dead + this.loose.length
+    if (waste > 1_000 && waste * 8 > this.slotOf.size) {
+      this.compact()
+      this.arrange()
+    }
     this.horizon = horizon
   }
 
@@ -301,28 +315,34 @@ export class PostSearchIndex {
     this.dead++
   }
 
-  /** The empty slots dropped, once they outnumber the live ones: the live renumbered in every set. */
+  /** The empty slots dropped and the live numbered oldest first again, in every set. */
   private compact(): void {
     const renumbered = new Int32Array(this.posts.length).fill(-1)
     const live: IndexedPost[] = []
     this.slotOf.clear()
-    this.posts.forEach((post, slot) => {
-      if (!post) return
+    // Oldest first is the rank order backwards.
+    const slots = Int32Array.from(this.posts.keys()).filter((slot) => this.posts[slot] !== undefined)
+    slots.sort((a, b) => this.rankOf[b]! - this.rankOf[a]!)
+    for (const slot of slots) {
+      const post = this.posts[slot]!
       renumbered[slot] = live.length
       this.slotOf.set(post.id, live.length)
       live.push(post)
-    })
+    }
     this.posts = live
     this.dead = 0
     this.live = emptyBitmap(live.length)
     for (let slot = 0; slot < live.length; slot++) setBit(this.live, slot)
-    // Renumbering keeps the order, so each set is rebuilt by adding in rising order.
+    // A set's slots change order when renumbered: sorted before they are added (in rising order, as a set wants).
     const kept = (set: SlotSet): SlotSet | undefined => {
-      const next = new SlotSet()
+      const found: number[] = []
       set.forEach((slot) => {
-        if (renumbered[slot] !== -1) next.add(renumbered[slot]!)
+        if (renumbered[slot] !== -1) found.push(renumbered[slot]!)
       })
-      return next.size ? next : undefined
+      if (!found.length) return undefined
+      const next = new SlotSet()
+      for (const slot of Int32Array.from(found).sort()) next.add(slot)
+      return next
     }
     const keep = <K>(sets: Map<K, SlotSet>) => {
       for (const [key, set] of sets) {
@@ -346,7 +366,6 @@ export class PostSearchIndex {
     const posts = this.posts
     const slots = [...this.slotOf.values()]
     slots.sort((a, b) => posts[b]!.publishedAt - posts[a]!.publishedAt || posts[b]!.id - posts[a]!.id)
-    this.byRank = Int32Array.from(slots)
     const categoryAt = new Map(this.categories.map((c, i) => [c.id, i]))
     this.idOf = Int32Array.from(posts, (post) => post?.id ?? 0)
     this.categoryAt = Int32Array.from(posts, (post) =>
@@ -359,6 +378,49 @@ export class PostSearchIndex {
       const at = this.categoryAt[slot]!
       if (at !== -1) this.categorySlots[at]!.push(slot)
     })
+    // In order: each slot newer than every live one below it.
+    this.inOrder = emptyBitmap(posts.length)
+    const loose: number[] = []
+    let newest = Infinity
+    for (let slot = 0; slot < posts.length; slot++) {
+      if (!posts[slot]) continue
+      const rank = this.rankOf[slot]!
+      if (rank < newest) {
+        setBit(this.inOrder, slot)
+        newest = rank
+      } else loose.push(slot)
+    }
+    this.loose = Int32Array.from(loose).sort((a, b) => this.rankOf[a]! - this.rankOf[b]!)
+  }
+
+  /**
+   * Calls `visit` with the slots of `bits` newest first until it returns true: the slots in order read from the
+   * highest bit down, the loose ones merged in by rank.
+   */
+  private walkNewestFirst(bits: Uint32Array, visit: (slot: number) => boolean): void {
+    const { inOrder, loose, rankOf } = this
+    let next = 0
+    const nextLoose = () => {
+      while (next < loose.length && !hasBit(bits, loose[next]!)) next++
+      return next < loose.length ? loose[next]! : -1
+    }
+    for (let i = Math.min(bits.length, inOrder.length) - 1; i >= 0; i--) {
+      let x = bits[i]! & inOrder[i]!
+      while (x !== 0) {
+        const top = 31 - Math.clz32(x)
+        x ^= 1 << top
+        const slot = i * 32 + top
+        for (let other = nextLoose(); other !== -1 && rankOf[other]! < rankOf[slot]!; other = nextLoose()) {
+          if (visit(other)) return
+          next++
+        }
+        if (visit(slot)) return
+      }
+    }
+    for (let other = nextLoose(); other !== -1; other = nextLoose()) {
+      if (visit(other)) return
+      next++
+    }
   }
 
   /**
@@ -465,41 +527,63 @@ export class PostSearchIndex {
   }
 
   /**
-   * The field tier cut by the best score each story may reach, highest first. With 1 to 9 words a story having
-   * every word in its title (1) is above every other (at most (words − 1 + 0.4) / words + both bonuses), and the
-   * bonuses tell them apart: the text in the title (0.05, for its candidates there) above the category (0.01).
+   * The field tier cut into levels by the best score their stories may reach, highest first, each made only when
+   * the walk reaches it (most searches fill their window from the first). A story's words give its base: every
+   * word in its title, or its worst word in the excerpt, the place, elsewhere in the fields (the mean of the
+   * words' weights with one word at that weight), or not every word in its fields (a story brought in by its
+   * category or the typed text: 0); then whether its category has the words (+0.01) and whether the typed text may
+   * be in its title (+0.05). Each highest is added up as a score is, so equal means equal; with one word every
+   * story of a level but a title candidate without the text has that score, so a walk stops once its window is.
    */
-  private levels(
+  private *levels(
     tier: Uint32Array,
     weighed: Uint32Array[][],
+    allInFields: Uint32Array,
     bonused: Uint32Array,
     candidates: Uint32Array,
-    text: string,
-  ): { slots: Uint32Array; highest: number }[] {
+  ): Generator<{ slots: Uint32Array; highest: number }> {
     const words = weighed.length
-    if (words === 0 || words > 9) return [{ slots: tier, highest: Infinity }]
-    const cut = (keep: (i: number, inTitle: number) => number) => {
-      const slots = new Uint32Array(tier.length)
-      for (let i = 0; i < tier.length; i++) {
-        let inTitle = tier[i]!
-        for (const [a] of weighed) inTitle &= a![i]!
-        slots[i] = keep(i, inTitle)
+    const length = tier.length
+    // By weight code (0 title … 3 anywhere in the fields): the tier's stories whose every word is there or better.
+    const atLeast: Uint32Array[] = []
+    const reaching = (code: number): Uint32Array => {
+      if (atLeast[code]) return atLeast[code]
+      const slots = tier.slice()
+      for (let i = 0; i < length; i++) {
+        if (code === 3) slots[i]! &= allInFields[i]!
+        else for (const byWeight of weighed) slots[i]! &= byWeight[code]![i]!
       }
-      return slots
+      return (atLeast[code] = slots)
     }
-    // Added up as a score is, so that equal means equal.
-    const title = text === '' ? 0 : TITLE_TEXT_BONUS
-    return [
-      { slots: cut((i, t) => t & bonused[i]! & candidates[i]!), highest: 1 + CATEGORY_BONUS + title },
-      { slots: cut((i, t) => t & ~bonused[i]! & candidates[i]!), highest: 1 + title },
-      { slots: cut((i, t) => t & bonused[i]! & ~candidates[i]!), highest: 1 + CATEGORY_BONUS },
-      { slots: cut((i, t) => t & ~bonused[i]! & ~candidates[i]!), highest: 1 },
-      {
-        slots: cut((i, t) => tier[i]! & ~t),
-        // A hair above, so a rounding never stops too early.
-        highest: (words - 1 + 0.4) / words + CATEGORY_BONUS + title + 1e-9,
-      },
-    ]
+    // Bases (codes 0–3: the worst word's weight, 4: not every word) and the bonuses the tier's stories may have.
+    let withBonus = 0
+    let withCandidate = 0
+    for (let i = 0; i < length; i++) {
+      withBonus |= tier[i]! & bonused[i]!
+      withCandidate |= tier[i]! & candidates[i]!
+    }
+    const levels: { base: number; bonus: boolean | undefined; candidate: boolean | undefined; highest: number }[] = []
+    for (let base = words === 0 ? 4 : 0; base <= 4; base++)
+      for (const bonus of withBonus ? [true, false] : [undefined])
+        for (const candidate of withCandidate ? [true, false] : [undefined]) {
+          let highest = base === 4 ? 0 : ((words - 1) * 10 + WEIGHT_TENTHS[base]!) / (10 * words)
+          if (bonus) highest += CATEGORY_BONUS
+          if (candidate) highest += TITLE_TEXT_BONUS
+          levels.push({ base, bonus, candidate, highest })
+        }
+    levels.sort((a, b) => b.highest - a.highest)
+    for (const { base, bonus, candidate, highest } of levels) {
+      const within = base === 4 ? tier : reaching(base)
+      const above = base === 0 ? undefined : base === 4 ? reaching(3) : reaching(base - 1)
+      const slots = new Uint32Array(length)
+      for (let i = 0; i < length; i++) {
+        let x = base === 4 ? within[i]! & ~above![i]! : above ? within[i]! & ~above[i]! : within[i]!
+        if (bonus !== undefined) x &= bonus ? bonused[i]! : ~bonused[i]!
+        if (candidate !== undefined) x &= candidate ? candidates[i]! : ~candidates[i]!
+        slots[i] = x
+      }
+      yield { slots, highest }
+    }
   }
 
   /** Scores of the field tier by slot, kept between searches (a search is synchronous, and writes before it reads). */
@@ -598,9 +682,10 @@ export class PostSearchIndex {
     const score = (slot: number) => {
       let score = 0
       if (hasBit(allInFields, slot)) {
+        let tenths = 0
         for (const [a, b, c] of weighed)
-          score += hasBit(a!, slot) ? 1 : hasBit(b!, slot) ? 0.4 : hasBit(c!, slot) ? 0.2 : 0.1
-        score /= words
+          tenths += hasBit(a!, slot) ? 10 : hasBit(b!, slot) ? 4 : hasBit(c!, slot) ? 2 : 1
+        score = tenths / (10 * words)
       }
       const at = this.categoryAt[slot]!
       if (at !== -1 && categoryFlags[at]! & 2) score += CATEGORY_BONUS
@@ -608,35 +693,45 @@ export class PostSearchIndex {
       scores[slot] = score
       best.offer(slot)
     }
-    // Scored by levels of the best score they may reach, highest first; a level is scored whole when that is
-    // cheap, else newest first. Scoring stops once the window is full of stories that nothing left can beat. A
-    // story of a later level may reach the window's worst score exactly (a higher level's story whose bonus the
-    // text did not give), and then beats it when newer: so a level is skipped only below the worst score, and
+    // A few matches are scored whole. Else by levels of the best score they may reach, highest first, each scored
+    // whole when that is cheap, else newest first, until the window is full of stories that nothing left can
+    // beat. A later level's story may reach the window's worst score exactly (a higher level's story whose bonus
+    // the text did not give), and then beats it when newer: so a level is skipped only below the worst score, and
     // its walk stops at that score only once it has passed the worst story's date.
-    for (const { slots: level, highest } of this.levels(fieldTier, weighed, inCategories(2), titleCandidates, text)) {
-      if (end === 0) break
-      const worst = best.worst
-      if (worst !== undefined && scores[worst]! > highest) break
-      const count = countBits(level)
-      if (count === 0) continue
-      if (end * slots >= count * count) {
-        forEachBit(level, score)
-        continue
-      }
-      let full = false
-      for (let r = 0; r < this.byRank.length && !full; r++) {
-        const slot = this.byRank[r]!
-        if (!hasBit(level, slot)) continue
-        score(slot)
+    const cheap = (count: number) => end * slots >= count * count
+    if (end > 0 && cheap(inFields)) forEachBit(fieldTier, score)
+    else if (end > 0)
+      for (const { slots: level, highest } of this.levels(
+        fieldTier,
+        weighed,
+        allInFields,
+        inCategories(2),
+        titleCandidates,
+      )) {
         const worst = best.worst
-        full = worst !== undefined && (scores[worst]! > highest || (scores[worst] === highest && rank[worst]! <= r))
+        if (worst !== undefined && scores[worst]! > highest) break
+        const count = countBits(level)
+        if (count === 0) continue
+        if (cheap(count)) {
+          forEachBit(level, score)
+          continue
+        }
+        this.walkNewestFirst(level, (slot) => {
+          score(slot)
+          const worst = best.worst
+          return (
+            worst !== undefined &&
+            (scores[worst]! > highest || (scores[worst] === highest && rank[worst]! <= rank[slot]!))
+          )
+        })
       }
-      if (full) break
-    }
     const ordered = best.inOrder()
-    // The text tier is newest first: its first stories are found walking the date order.
-    for (let r = 0; ordered.length < end && r < this.byRank.length; r++)
-      if (hasBit(textTier, this.byRank[r]!)) ordered.push(this.byRank[r]!)
+    // The text tier is newest first.
+    if (ordered.length < end)
+      this.walkNewestFirst(textTier, (slot) => {
+        ordered.push(slot)
+        return ordered.length >= end
+      })
     return { ids: ordered.slice(window.offset).map((slot) => this.idOf[slot]!), offset: window.offset, total }
   }
 }
