@@ -503,15 +503,14 @@ export class PostSearchIndex {
    * piece may be anywhere.
    */
   private textCandidates(text: string, pieces: Piece[], sets: Map<number, SlotSet>): Uint32Array {
-    const slots = this.posts.length
-    const candidates = emptyBitmap(slots)
+    const candidates = this.bitmap()
     if (text === '' || text.includes('\0')) return candidates
     if (pieces.length === 0) {
       candidates.set(this.live.subarray(0, candidates.length))
       return candidates
     }
     pieces.forEach((piece, i) => {
-      const found = i === 0 ? candidates : emptyBitmap(slots)
+      const found = i === 0 ? candidates : this.bitmap()
       for (const id of this.tokensFor(piece)) sets.get(id)?.orInto(found)
       if (i > 0) for (let w = 0; w < candidates.length; w++) candidates[w]! &= found[w]!
     })
@@ -548,7 +547,8 @@ export class PostSearchIndex {
     const atLeast: Uint32Array[] = []
     const reaching = (code: number): Uint32Array => {
       if (atLeast[code]) return atLeast[code]
-      const slots = tier.slice()
+      const slots = this.bitmap()
+      slots.set(tier)
       for (let i = 0; i < length; i++) {
         if (code === 3) slots[i]! &= allInFields[i]!
         else for (const byWeight of weighed) slots[i]! &= byWeight[code]![i]!
@@ -575,7 +575,7 @@ export class PostSearchIndex {
     for (const { base, bonus, candidate, highest } of levels) {
       const within = base === 4 ? tier : reaching(base)
       const above = base === 0 ? undefined : base === 4 ? reaching(3) : reaching(base - 1)
-      const slots = new Uint32Array(length)
+      const slots = this.bitmap()
       for (let i = 0; i < length; i++) {
         let x = base === 4 ? within[i]! & ~above![i]! : above ? within[i]! & ~above[i]! : within[i]!
         if (bonus !== undefined) x &= bonus ? bonused[i]! : ~bonused[i]!
@@ -588,6 +588,21 @@ export class PostSearchIndex {
 
   /** Scores of the field tier by slot, kept between searches (a search is synchronous, and writes before it reads). */
   private scores = new Float64Array(0)
+  /**
+   * The bitmaps a search works in, kept between searches for the same reason: making them new cost more than the
+   * work done in them (and the collector's time after). `bitmap()` hands out the next one, cleared.
+   */
+  private readonly pool: Uint32Array[] = []
+  private pooled = 0
+
+  private bitmap(): Uint32Array {
+    const length = (this.posts.length + 31) >>> 5
+    let bits = this.pool[this.pooled]
+    if (bits?.length === length) bits.fill(0)
+    else bits = this.pool[this.pooled] = new Uint32Array(length)
+    this.pooled++
+    return bits
+  }
 
   /**
    * The window of the matches: the field matches by score, then the text-only matches newest first. The sets are
@@ -599,18 +614,19 @@ export class PostSearchIndex {
     const slots = this.posts.length
     const length = (slots + 31) >>> 5
     const words = prefixes.length
+    this.pooled = 0
     // Per word, the slots having it in their fields at weight A, A or B, A to C (its best weight is the first
     // that has it); all words in the fields, and all in the text.
     const weighed: Uint32Array[][] = []
-    const allInFields = emptyBitmap(slots)
-    const allInText = emptyBitmap(slots)
+    const allInFields = this.bitmap()
+    const allInText = this.bitmap()
     if (words > 0) {
       allInFields.set(this.live.subarray(0, length))
       allInText.set(this.live.subarray(0, length))
     }
     for (const prefix of prefixes) {
-      const byWeight = [emptyBitmap(slots), emptyBitmap(slots), emptyBitmap(slots), emptyBitmap(slots)]
-      const inText = emptyBitmap(slots)
+      const byWeight = [this.bitmap(), this.bitmap(), this.bitmap(), this.bitmap()]
+      const inText = this.bitmap()
       for (const term of this.termsStartingWith(prefix)) {
         this.fieldSets.get(term)?.forEach((set, weight) => set?.orInto(byWeight[weight]!))
         this.bodySets.get(term)?.orInto(inText)
@@ -638,14 +654,15 @@ export class PostSearchIndex {
       )
     })
     const inCategories = (flag: number) => {
-      const found = emptyBitmap(slots)
+      const found = this.bitmap()
       categoryFlags.forEach((flags, at) => {
         if (flags & flag) for (const slot of this.categorySlots[at]!) setBit(found, slot)
       })
       return found
     }
     // Where a list may look: the live slots, of the asked category if one is.
-    const allowed = category === undefined ? this.live.slice(0, length) : inCategories(4)
+    const allowed = category === undefined ? this.bitmap() : inCategories(4)
+    if (category === undefined) allowed.set(this.live.subarray(0, length))
     // The text's candidates: those whose words are not all in the fields are read now (the text is what would
     // bring them in); the others only if they are scored, for the bonus of the text in the title.
     const pieces = piecesOf(text)
@@ -655,8 +672,8 @@ export class PostSearchIndex {
     const exact = pieces.length === 1 && pieces[0]!.piece === text
     const where = (slot: number) =>
       !exact ? this.textIn(slot, text) : hasBit(titleCandidates, slot) ? 2 : hasBit(candidates, slot) ? 1 : 0
-    const textInTitle = emptyBitmap(slots)
-    const textOnly = emptyBitmap(slots)
+    const textInTitle = this.bitmap()
+    const textOnly = this.bitmap()
     for (let i = 0; i < length; i++) textOnly[i] = candidates[i]! & ~allInFields[i]! & allowed[i]!
     forEachBit(textOnly, (slot) => {
       const found = where(slot)
@@ -666,7 +683,7 @@ export class PostSearchIndex {
     // The field tier: all the words in the title, excerpt, place or category, the text in one of them, or a
     // matching category's stories. The text tier: all the words in the text, and not in the field tier.
     const fieldTier = inCategories(1)
-    const textTier = emptyBitmap(slots)
+    const textTier = this.bitmap()
     for (let i = 0; i < length; i++) {
       const tier = (fieldTier[i]! | allInFields[i]! | textOnly[i]!) & allowed[i]!
       fieldTier[i] = tier
