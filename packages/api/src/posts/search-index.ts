@@ -3,7 +3,7 @@ import { Prisma, type PrismaClient } from '@wayfarer/db'
 import { foldForSearch } from './search-fold'
 import { publicPostSql } from './visibility'
 import { computeEveryTime, type Remember } from '../deps'
-import { countBits, emptyBitmap, forEachBit, hasBit, setBit, SlotSet } from './slot-set'
+import { bitsIn, countBits, emptyBitmap, forEachBit, hasBit, setBit, SlotSet } from './slot-set'
 
 /** A window of a search's matches, best first (docs/product.md, "Blog"): their ids, where they start, how many in all. */
 export interface SearchMatches {
@@ -540,7 +540,7 @@ export class PostSearchIndex {
     allInFields: Uint32Array,
     bonused: Uint32Array,
     candidates: Uint32Array,
-  ): Generator<{ slots: Uint32Array; highest: number }> {
+  ): Generator<{ slots: Uint32Array; count: number; highest: number }> {
     const words = weighed.length
     const length = tier.length
     // By weight code (0 title … 3 anywhere in the fields): the tier's stories whose every word is there or better.
@@ -549,10 +549,8 @@ export class PostSearchIndex {
       if (atLeast[code]) return atLeast[code]
       const slots = this.bitmap()
       slots.set(tier)
-      for (let i = 0; i < length; i++) {
-        if (code === 3) slots[i]! &= allInFields[i]!
-        else for (const byWeight of weighed) slots[i]! &= byWeight[code]![i]!
-      }
+      for (const bits of code === 3 ? [allInFields] : weighed.map((byWeight) => byWeight[code]!))
+        for (let i = 0; i < length; i++) slots[i]! &= bits[i]!
       return (atLeast[code] = slots)
     }
     // Bases (codes 0–3: the worst word's weight, 4: not every word) and the bonuses the tier's stories may have.
@@ -572,17 +570,27 @@ export class PostSearchIndex {
           levels.push({ base, bonus, candidate, highest })
         }
     levels.sort((a, b) => b.highest - a.highest)
+    const none = this.bitmap()
     for (const { base, bonus, candidate, highest } of levels) {
       const within = base === 4 ? tier : reaching(base)
-      const above = base === 0 ? undefined : base === 4 ? reaching(3) : reaching(base - 1)
+      const above = base === 0 ? none : base === 4 ? reaching(3) : reaching(base - 1)
+      // Each bonus's bits as they are (true), flipped (false), or all set (undefined: not a split).
+      const flipBonus = bonus === false ? -1 : 0
+      const anyBonus = bonus === undefined ? -1 : 0
+      const flipCandidate = candidate === false ? -1 : 0
+      const anyCandidate = candidate === undefined ? -1 : 0
       const slots = this.bitmap()
+      let count = 0
       for (let i = 0; i < length; i++) {
-        let x = base === 4 ? within[i]! & ~above![i]! : above ? within[i]! & ~above[i]! : within[i]!
-        if (bonus !== undefined) x &= bonus ? bonused[i]! : ~bonused[i]!
-        if (candidate !== undefined) x &= candidate ? candidates[i]! : ~candidates[i]!
+        const x =
+          within[i]! &
+          ~above[i]! &
+          ((bonused[i]! ^ flipBonus) | anyBonus) &
+          ((candidates[i]! ^ flipCandidate) | anyCandidate)
         slots[i] = x
+        if (x !== 0) count += bitsIn(x)
       }
-      yield { slots, highest }
+      yield { slots, count, highest }
     }
   }
 
@@ -718,7 +726,7 @@ export class PostSearchIndex {
     const cheap = (count: number) => end * slots >= count * count
     if (end > 0 && cheap(inFields)) forEachBit(fieldTier, score)
     else if (end > 0)
-      for (const { slots: level, highest } of this.levels(
+      for (const { slots: level, count, highest } of this.levels(
         fieldTier,
         weighed,
         allInFields,
@@ -727,7 +735,6 @@ export class PostSearchIndex {
       )) {
         const worst = best.worst
         if (worst !== undefined && scores[worst]! > highest) break
-        const count = countBits(level)
         if (count === 0) continue
         if (cheap(count)) {
           forEachBit(level, score)

@@ -12,15 +12,17 @@ export function setBit(bits: Uint32Array, slot: number): void {
   bits[slot >>> 5]! |= 1 << (slot & 31)
 }
 
+/** How many bits of one word are set. */
+export function bitsIn(x: number): number {
+  x -= (x >>> 1) & 0x55555555
+  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
+  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
+}
+
 /** How many bits are set. */
 export function countBits(bits: Uint32Array): number {
   let count = 0
-  for (let i = 0; i < bits.length; i++) {
-    let x = bits[i]!
-    x -= (x >>> 1) & 0x55555555
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333)
-    count += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24
-  }
+  for (let i = 0; i < bits.length; i++) count += bitsIn(bits[i]!)
   return count
 }
 
