@@ -39,7 +39,8 @@ interface IndexedPost {
    * string (one read from memory instead of four), each ended by a NUL (which PostgreSQL text cannot hold).
    */
   fields: string
-  titleLength: number
+  /** The first of them (a slice: the engine keeps it as a view of `fields`). */
+  title: string
 }
 
 /** A story as read, with its words: kept in the posting lists only. */
@@ -240,15 +241,16 @@ export class PostSearchIndex {
 
   private indexed(row: PostRow): ReadPost {
     const fields = typeof row.fields === 'string' ? (JSON.parse(row.fields) as [string, string[]][]) : row.fields
+    const text = [row.title, row.excerpt, row.location_name, row.location_country]
+      .map((field) => `${foldForSearch(field ?? '')}\0`)
+      .join('')
     return {
       post: {
         id: row.id,
         publishedAt: row.published_at ? row.published_at.getTime() : 0,
         categoryId: row.category_id,
-        fields: [row.title, row.excerpt, row.location_name, row.location_country]
-          .map((field) => `${foldForSearch(field ?? '')}\0`)
-          .join(''),
-        titleLength: foldForSearch(row.title).length,
+        fields: text,
+        title: text.slice(0, text.indexOf('\0')),
       },
       fields: Int32Array.from(
         fields,
@@ -303,8 +305,7 @@ export class PostSearchIndex {
     }
     for (const term of body) addTo(this.bodySets, term, slot)
     for (const token of tokensOf(post.fields)) addTo(this.tokenSets, this.tokenOf(token), slot)
-    for (const token of tokensOf(post.fields.slice(0, post.titleLength)))
-      addTo(this.titleTokenSets, this.tokenOf(token), slot)
+    for (const token of tokensOf(post.title)) addTo(this.titleTokenSets, this.tokenOf(token), slot)
   }
 
   /** A story no longer public, or about to be indexed again: its slot is left empty (searches mask it out). */
@@ -520,9 +521,7 @@ export class PostSearchIndex {
   /** Where the typed text is in a slot's story: 2 in the title, 1 in the excerpt, place or country, 0 nowhere. */
   private textIn(slot: number, text: string): number {
     const post = this.posts[slot]
-    if (!post) return 0
-    const at = post.fields.indexOf(text)
-    return at === -1 ? 0 : at < post.titleLength ? 2 : 1
+    return !post?.fields.includes(text) ? 0 : post.title.includes(text) ? 2 : 1
   }
 
   /**
