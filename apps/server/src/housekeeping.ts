@@ -14,13 +14,18 @@ export const createRateLimitStore = (database: Database): RateLimitStore =>
 
 const EVERY_MS = 10 * 60_000
 
-/** Periodic clean-up, never on a request's path: ended sessions and ended rate-limit windows. */
-export function startHousekeeping(app: FastifyInstance, deps: AppDeps): void {
+/**
+ * Periodic clean-up, never on a request's path: ended sessions, ended rate-limit windows, and on the embedded
+ * database the planner's statistics of tables that grew (an import while the server runs).
+ */
+export function startHousekeeping(app: FastifyInstance, deps: AppDeps, database: Database): void {
   const run = async () => {
     try {
       const sessions = await sweepSessions(deps)
       const windows = await deps.rateLimitStore.sweep(deps.now().getTime())
       if (sessions || windows) app.log.debug({ sessions, windows }, 'swept ended sessions and rate-limit windows')
+      const analysed = await database.refreshStatistics()
+      if (analysed.length) app.log.info({ tables: analysed }, 'made the planner statistics of grown tables')
     } catch (error) {
       app.log.warn({ err: error }, 'housekeeping failed')
     }

@@ -203,6 +203,9 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   const database =
     options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }))
   if (database.appliedMigrations.length) app.log.info({ migrations: database.appliedMigrations }, 'applied migrations')
+  // Before any statement is planned: an imported site's first start would otherwise read it with guessed sizes.
+  const analysed = await database.refreshStatistics()
+  if (analysed.length) app.log.info({ tables: analysed }, 'made the planner statistics of grown tables')
   const secretKey = resolveSecretKey(config.secretKey, config.dataDir)
   if (database.kind === 'postgresql') await checkSharedSecretKey(app, database, secretKey, config, !options.database)
   // Hits are answered before the security headers; misses are kept with them (CSP included), before compression.
@@ -337,7 +340,7 @@ export async function createServer(config: ServerConfig, options: ServerOptions 
   views.start()
 
   app.decorate('passwordBox', await ensureAdmin(deps, config, app.log))
-  startHousekeeping(app, deps)
+  startHousekeeping(app, deps, database)
   if (config.seedDemoContent && database.kind === 'pglite') await seedDemoContentIfEmpty(deps, app.log)
   if (localStore) await warmPublishedVariants(deps, localStore, app.log)
 

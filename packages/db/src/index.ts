@@ -11,6 +11,7 @@ import { DurableNodeFS, durableStartParams, securePrivateTree } from './durable-
 import { emptyClusterArchive, initdbOptions } from './empty-cluster'
 import { applyPendingMigrations, resolveMigrationsDir, type SqlConnection } from './migrator'
 import { restoreSql, RestoreError } from './sql-dump'
+import { analyzeGrownTables } from './statistics'
 
 /** Extensions the migrations create: pg_trgm answers the blog search's substring match from an index. */
 export const PGLITE_EXTENSIONS = { pg_trgm }
@@ -56,6 +57,11 @@ export interface Database {
    */
   listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>
   notify(channel: string, payload?: string): Promise<void>
+  /**
+   * Makes the planner's statistics again where they are missing or old (statistics.ts): on PGlite, which has no
+   * autovacuum, the tables analysed; on PostgreSQL nothing, autovacuum does it.
+   */
+  refreshStatistics(): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -121,6 +127,7 @@ async function openPglite(dataDir: string, migrationsDir: string, template?: Blo
         ),
       listen: (channel, handlers) => pglite.listen(channel, (payload) => handlers.onNotify(payload)),
       notify: (channel, payload) => notifyThrough(prisma, channel, payload),
+      refreshStatistics: () => analyzeGrownTables(prisma),
       async close() {
         await prisma.$disconnect()
         await pglite.close()
@@ -227,6 +234,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     snapshot: (read) => withPostgres(url, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', read),
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     notify: (channel, payload) => notifyThrough(prisma, channel, payload),
+    refreshStatistics: async () => [],
     close: () => prisma.$disconnect(),
   }
 }
