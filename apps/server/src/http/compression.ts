@@ -20,12 +20,18 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUAL
 const PACK_HERE_MAX_BYTES = 16 * 1024
 
 /**
+ * A small body at a lower quality: a 5 KB search answer took 100–180 µs at quality 5 and 50 µs at 3, for 1.43 KB
+ * instead of 1.30 KB (one packet either way), and compressing was a sixth of the server's time per distinct search.
+ */
+const SMALL_BROTLI_QUALITY = 3
+
+/**
  * Brotli told the body's size uses a window no larger than the body and smaller tables: its default window (4 MB)
  * is allocated and cleared for every body, which costs more than compressing 5 KB.
  */
 const smallBrotliOptions = (bytes: number) => ({
   params: {
-    [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+    [constants.BROTLI_PARAM_QUALITY]: SMALL_BROTLI_QUALITY,
     [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
     [constants.BROTLI_PARAM_LGWIN]: Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.ceil(Math.log2(bytes))),
   },
