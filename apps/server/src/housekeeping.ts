@@ -16,7 +16,8 @@ const EVERY_MS = 10 * 60_000
 
 /**
  * Periodic clean-up, never on a request's path: ended sessions, ended rate-limit windows, and on the embedded
- * database the planner's statistics of tables that grew (an import while the server runs).
+ * database what autovacuum does on a server: a VACUUM of tables with many dead rows, and the planner's statistics
+ * of tables that grew (an import while the server runs).
  */
 export function startHousekeeping(app: FastifyInstance, deps: AppDeps, database: Database): void {
   const run = async () => {
@@ -24,6 +25,8 @@ export function startHousekeeping(app: FastifyInstance, deps: AppDeps, database:
       const sessions = await sweepSessions(deps)
       const windows = await deps.rateLimitStore.sweep(deps.now().getTime())
       if (sessions || windows) app.log.debug({ sessions, windows }, 'swept ended sessions and rate-limit windows')
+      const vacuumed = await database.vacuum()
+      if (vacuumed.length) app.log.info({ tables: vacuumed }, 'vacuumed tables with many dead rows')
       const analysed = await database.refreshStatistics()
       if (analysed.length) app.log.info({ tables: analysed }, 'made the planner statistics of grown tables')
     } catch (error) {

@@ -11,7 +11,7 @@ import { DurableNodeFS, durableStartParams, securePrivateTree } from './durable-
 import { emptyClusterArchive, initdbOptions } from './empty-cluster'
 import { applyPendingMigrations, resolveMigrationsDir, type SqlConnection } from './migrator'
 import { restoreSql, RestoreError } from './sql-dump'
-import { analyzeGrownTables } from './statistics'
+import { analyzeGrownTables, vacuumDeadRows } from './statistics'
 
 /** Extensions the migrations create: pg_trgm answers the blog search's substring match from an index. */
 export const PGLITE_EXTENSIONS = { pg_trgm }
@@ -62,6 +62,11 @@ export interface Database {
    * autovacuum, the tables analysed; on PostgreSQL nothing, autovacuum does it.
    */
   refreshStatistics(): Promise<string[]>
+  /**
+   * Vacuums the tables with many dead rows (statistics.ts): on PGlite, which has no autovacuum, the tables
+   * vacuumed; on PostgreSQL nothing, autovacuum does it.
+   */
+  vacuum(): Promise<string[]>
   close(): Promise<void>
 }
 
@@ -128,6 +133,7 @@ async function openPglite(dataDir: string, migrationsDir: string, template?: Blo
       listen: (channel, handlers) => pglite.listen(channel, (payload) => handlers.onNotify(payload)),
       notify: (channel, payload) => notifyThrough(prisma, channel, payload),
       refreshStatistics: () => analyzeGrownTables(prisma),
+      vacuum: () => vacuumDeadRows(prisma),
       async close() {
         await prisma.$disconnect()
         await pglite.close()
@@ -235,6 +241,7 @@ async function openPostgres(url: string, migrationsDir: string): Promise<Databas
     listen: (channel, handlers) => listenPostgres(url, channel, handlers),
     notify: (channel, payload) => notifyThrough(prisma, channel, payload),
     refreshStatistics: async () => [],
+    vacuum: async () => [],
     close: () => prisma.$disconnect(),
   }
 }

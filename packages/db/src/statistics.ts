@@ -4,6 +4,11 @@ import type { PrismaClient } from './generated/prisma/client'
 const SMALLEST_BYTES = 64 * 1024
 /** Growth since the last ANALYZE after which a table's statistics are made again (autovacuum's default is 10 %). */
 const GROWN_BY = 1.2
+/** Autovacuum's defaults: a table is vacuumed once its dead rows exceed 50 plus a fifth of its live ones. */
+const VACUUM_BASE = 50
+const VACUUM_SCALE = 0.2
+
+const quoted = (names: string[]) => names.map((n) => `"${n.replace(/"/g, '""')}"`).join(', ')
 
 /**
  * The planner's statistics of the embedded database, made again where they are missing or old. PostgreSQL's
@@ -23,7 +28,26 @@ export async function analyzeGrownTables(prisma: PrismaClient): Promise<string[]
         OR pg_relation_size(c."oid") > ${GROWN_BY}::float8 * c."relpages" * current_setting('block_size')::bigint)
     ORDER BY 1`
   const names = rows.map((row) => row.name)
-  if (names.length)
-    await prisma.$executeRawUnsafe(`ANALYZE ${names.map((n) => `"${n.replace(/"/g, '""')}"`).join(', ')}`)
+  if (names.length) await prisma.$executeRawUnsafe(`ANALYZE ${quoted(names)}`)
+  return names
+}
+
+/**
+ * VACUUM where autovacuum would have run by now. Without one an updated or deleted row's old version stays in the
+ * file for good: the kept pages are written again at every change of the site (rendered_pages, whose bodies are
+ * the largest rows), view counts and sessions every few minutes, so an embedded site's files only grew. A vacuum
+ * makes the dead rows' space free for new ones (and gives back empty pages at a file's end). The counts come from
+ * the statistics PGlite keeps like a server (pg_stat_user_tables). Each table is its own statement, so the site's
+ * other queries are answered between them. Returns the tables vacuumed.
+ */
+export async function vacuumDeadRows(prisma: PrismaClient): Promise<string[]> {
+  const rows = await prisma.$queryRaw<{ name: string }[]>`
+    SELECT s."relname" AS "name"
+    FROM "pg_stat_user_tables" s
+    WHERE s."schemaname" = current_schema()
+      AND s."n_dead_tup" > ${VACUUM_BASE} + ${VACUUM_SCALE}::float8 * s."n_live_tup"
+    ORDER BY 1`
+  const names = rows.map((row) => row.name)
+  for (const name of names) await prisma.$executeRawUnsafe(`VACUUM (ANALYZE) ${quoted([name])}`)
   return names
 }
