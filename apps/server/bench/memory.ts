@@ -14,6 +14,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
+import { scriptEnv } from './start-env'
 
 const root = fileURLToPath(new URL('../../..', import.meta.url))
 const dist = path.join(root, 'apps/server/dist')
@@ -21,14 +22,7 @@ const stories = Number(process.env.MEMORY_BENCH_STORIES ?? 10_000)
 const postgresUrl = process.env.TEST_DATABASE_URL
 const scratch = mkdtempSync(path.join(tmpdir(), 'wf-memory-'))
 
-// The NAME=value words of the start script, so this measures what `npm start` runs.
-const startEnv = Object.fromEntries(
-  [
-    ...(
-      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }
-    ).scripts.start.matchAll(/\b([A-Z_]+)=(\S+)/g),
-  ].map((m) => [m[1]!, m[2]!]),
-)
+const startEnv = scriptEnv('start')
 
 const status = (pid: number, field: 'VmRSS' | 'VmHWM'): number => {
   try {
@@ -98,7 +92,7 @@ async function importRun(file: string, env: Record<string, string>): Promise<Imp
   const started = Date.now()
   const child = spawn(process.execPath, [path.join(dist, 'transfer-cli.js'), 'wordpress', file, '--no-images'], {
     cwd: root,
-    env: { ...process.env, ...startEnv, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, ...scriptEnv('import'), LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   let stderr = ''

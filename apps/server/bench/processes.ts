@@ -3,6 +3,7 @@
 import { fork, type ChildProcess } from 'node:child_process'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { scriptEnv } from './start-env'
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url))
 export const webDist = path.resolve(benchDir, '../../web/dist')
@@ -15,7 +16,8 @@ export function start<T>(
   const child = fork(path.join(benchDir, script), [], {
     // --expose-gc: the server process reports what its indexes hold on the heap after a collection.
     execArgv: ['--import', 'tsx', '--max-old-space-size=4096', '--expose-gc'],
-    env: { PATH: process.env.PATH, ...childEnv },
+    // The allocator settings of `npm start`: the rows measure the server as it is deployed.
+    env: { PATH: process.env.PATH, ...scriptEnv('start'), ...childEnv },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   return new Promise((resolve, reject) => {
