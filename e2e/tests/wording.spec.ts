@@ -69,11 +69,21 @@ test('texts: 1 view and 1 comment, admin numbers grouped, Signing in…, stale c
     const alt = page.getByLabel('Alt text', { exact: true })
     await expect(alt).toBeVisible()
     for (const block of ['start', 'center', 'end'] as const) {
-      await alt.evaluate(
-        (el: unknown, b: string) => (el as { scrollIntoView(options: object): void }).scrollIntoView({ block: b }),
-        block,
-      )
-      expect(await isOnTop(alt), `alt field uncovered when scrolled to ${block}`).toBe(true)
+      // Scrolled again on each try: the form below the field may still be laying itself out (a transient cover
+      // passes once it is gone; the button covering the field fails every try).
+      await expect
+        .poll(
+          async () => {
+            await alt.evaluate(
+              (el: unknown, b: string) =>
+                (el as { scrollIntoView(options: object): void }).scrollIntoView({ block: b }),
+              block,
+            )
+            return isOnTop(alt)
+          },
+          { message: `alt field uncovered when scrolled to ${block}` },
+        )
+        .toBe(true)
     }
   } finally {
     await deletePost(page.request, token, post.id)
