@@ -45,9 +45,8 @@ export function FeaturedImage({ postId, url, alt, showUrlField, onUrl, onAlt, on
           className="mt-1 w-full rounded-lg border border-gray-300 px-3 py-2"
         />
       </label>
-      {url && (
-        <img src={url} alt={alt || 'Featured image preview'} className="max-h-48 w-full rounded-lg object-cover" />
-      )}
+      {/* A fixed height: the cards below (the place, the route) stay where they are while the picture loads. */}
+      {url && <img src={url} alt={alt || 'Featured image preview'} className="h-48 w-full rounded-lg object-cover" />}
     </div>
   )
 }

@@ -29,4 +29,10 @@ export const adminPostsQuery = (view: PostsView) =>
 export const postForEditQuery = (id: number) =>
   trpc.posts.adminById.queryOptions({ id }, { retry: false, staleTime: 10_000 })
 
+/**
+ * The story's saved versions. The editor's loader fetches them with the post: the history card sits above the place
+ * and route controls, and a list arriving after the first paint would move them under the owner's pointer.
+ */
+export const revisionsQuery = (id: number) => trpc.posts.revisions.queryOptions({ id })
+
 export const tagsQuery = () => trpc.taxonomy.tags.queryOptions()

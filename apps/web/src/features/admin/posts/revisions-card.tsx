@@ -6,6 +6,7 @@ import { trpc } from '../../../lib/trpc'
 import { formatDateTime } from '../../../lib/dates'
 import { STORY_TITLE_CLASS, StoryBody } from '../../post/story-body'
 import type { RestoreRequest } from './use-revision-restore'
+import { revisionsQuery } from './queries'
 
 interface Props {
   postId: number
@@ -19,7 +20,7 @@ interface Props {
 
 /** The story's history in the editor: its last 20 versions (when, how many words), each with Preview and Restore. */
 export function RevisionsCard({ postId, beforeRestore, onRestore, restoring, live }: Props) {
-  const revisions = useQuery(trpc.posts.revisions.queryOptions({ id: postId }))
+  const revisions = useQuery(revisionsQuery(postId))
   const [previewed, setPreviewed] = useState<RevisionSummary | null>(null)
   const restore = async (revision: RevisionSummary) => {
     await beforeRestore()

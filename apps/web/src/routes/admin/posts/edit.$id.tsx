@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EditPostScreen } from '../../../features/admin/posts/edit-post-screen'
-import { postForEditQuery, tagsQuery } from '../../../features/admin/posts/queries'
+import { postForEditQuery, revisionsQuery, tagsQuery } from '../../../features/admin/posts/queries'
 import { categoriesQuery } from '../../../features/blog/queries'
 import { settled } from '../../../lib/preload'
 
@@ -9,7 +9,9 @@ export const Route = createFileRoute('/admin/posts/edit/$id')({
     const id = Number(params.id)
     return settled(
       // fetchQuery, not ensureQueryData: the form starts from this copy, so an outdated one is fetched again.
-      ...(Number.isInteger(id) && id > 0 ? [queryClient.fetchQuery(postForEditQuery(id))] : []),
+      ...(Number.isInteger(id) && id > 0
+        ? [queryClient.fetchQuery(postForEditQuery(id)), queryClient.fetchQuery(revisionsQuery(id))]
+        : []),
       queryClient.ensureQueryData(categoriesQuery()),
       queryClient.ensureQueryData(tagsQuery()),
     )
