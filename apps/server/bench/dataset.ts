@@ -1,7 +1,14 @@
 // The benchmark's data set: N stories with realistic 3–8 KB HTML bodies, categories, tags and comments,
 // generated deterministically (the same N gives the same rows) so runs on different code compare like for like.
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import type { PrismaClient } from '@wayfarer/db'
 import { hashTrackToken } from '@wayfarer/api'
+import { renderLandscape } from '../src/seed/landscapes'
+
+/** The pictures every story, trip and gallery row of the data set points at: /media/wayfarer/gallery/photo-1…24.jpg. */
+const BENCH_PHOTOS = 24
 
 /** Small, fast, seedable PRNG (mulberry32): the data set must not change between runs. */
 function prng(seed: number) {
@@ -183,7 +190,7 @@ export function storyBody(r: ReturnType<typeof prng>, place: string): string {
           : kind === 2
             ? `<blockquote><p>${sentence(r)}</p></blockquote>`
             : kind === 3
-              ? `<p><img src="/media/wayfarer/gallery/photo-${r.int(1, 24)}.jpg" alt="${place}" /></p>`
+              ? `<p><img src="/media/wayfarer/gallery/photo-${r.int(1, BENCH_PHOTOS)}.jpg" alt="${place}" /></p>`
               : kind === 4
                 ? `<p>${sentence(r)} <strong>${sentence(r)}</strong> <a href="https://example.com/${r.int(1, 999)}">${r.pick(words)}</a></p>`
                 : `<p>${paragraph(r)}</p>`
@@ -191,6 +198,28 @@ export function storyBody(r: ReturnType<typeof prng>, place: string): string {
     size += part.length
   }
   return parts.join('\n')
+}
+
+/**
+ * Puts the data set's 24 pictures into the local image store under `imagesRoot` (a data dir's `images`), as the
+ * store keeps an upload: the file and its sidecar. Without them every picture of the site is a 404, and a browser
+ * measurement (bench:web) would time the home page's fallback picture instead of its hero.
+ */
+export async function writeBenchPhotos(imagesRoot: string): Promise<void> {
+  const dir = path.join(imagesRoot, 'wayfarer', 'gallery')
+  await mkdir(dir, { recursive: true })
+  for (let n = 1; n <= BENCH_PHOTOS; n++) {
+    if (existsSync(path.join(dir, `photo-${n}.json`))) continue
+    await writeFile(path.join(dir, `photo-${n}.jpg`), await renderLandscape(n, 1600, 1067))
+    const sidecar = {
+      width: 1600,
+      height: 1067,
+      format: 'jpeg',
+      title: `Photo ${n}`,
+      created_at: new Date(0).toISOString(),
+    }
+    await writeFile(path.join(dir, `photo-${n}.json`), JSON.stringify(sidecar))
+  }
 }
 
 export interface DatasetSummary {
@@ -248,7 +277,7 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
         excerpt: `${sentence(r)} ${sentence(r)}`.slice(0, 280),
         content,
         status: isPublished ? ('published' as const) : ('draft' as const),
-        featuredImage: `/media/wayfarer/gallery/photo-${r.int(1, 24)}.jpg`,
+        featuredImage: `/media/wayfarer/gallery/photo-${r.int(1, BENCH_PHOTOS)}.jpg`,
         featuredImageAlt: `${name}, ${country}`,
         categoryId: r.pick(categoryIds),
         authorId: author.id,
@@ -279,7 +308,7 @@ export async function generateDataset(prisma: PrismaClient, count: number, seed 
           const n = (from + i) * PHOTOS_PER_STORY + k + 1
           return {
             publicId: `wayfarer/bench/photo-${n}`,
-            url: `/media/wayfarer/gallery/photo-${(n % 24) + 1}.jpg`,
+            url: `/media/wayfarer/gallery/photo-${(n % BENCH_PHOTOS) + 1}.jpg`,
             width: 1600,
             height: 1067,
             format: 'jpg',
@@ -384,7 +413,7 @@ export async function generateBenchTrip(prisma: PrismaClient, seed = 7): Promise
         excerpt: sentence(r),
         content: storyBody(r, 'the road'),
         status: 'published' as const,
-        featuredImage: `/media/wayfarer/gallery/photo-${r.int(1, 24)}.jpg`,
+        featuredImage: `/media/wayfarer/gallery/photo-${r.int(1, BENCH_PHOTOS)}.jpg`,
         authorId: author.id,
         locationName: `Stop ${d + 1}`,
         latitude: p.lat,
@@ -427,7 +456,7 @@ export async function generateBenchTrip(prisma: PrismaClient, seed = 7): Promise
       const p = at(n / (BENCH_TRIP.days * BENCH_TRIP.photosPerDay))
       return {
         publicId: `wayfarer/bench-trip/photo-${n + 1}`,
-        url: `/media/wayfarer/gallery/photo-${(n % 24) + 1}.jpg`,
+        url: `/media/wayfarer/gallery/photo-${(n % BENCH_PHOTOS) + 1}.jpg`,
         width: 1600,
         height: 1067,
         format: 'jpg',

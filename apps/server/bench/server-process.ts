@@ -3,9 +3,17 @@
 // or database (DATABASE_URL), fills it with the generated data set, listens on an ephemeral loopback port and
 // reports what to request over IPC. "stop" closes it cleanly (views flushed, database closed).
 import type { AddressInfo } from 'node:net'
+import path from 'node:path'
 import { loadConfig } from '../src/config'
 import { createServer } from '../src/server'
-import { BENCH_TRACKED_TRIP, BENCH_TRIP, generateBenchTrip, generateDataset, generateTrackedTrip } from './dataset'
+import {
+  BENCH_TRACKED_TRIP,
+  BENCH_TRIP,
+  generateBenchTrip,
+  generateDataset,
+  generateTrackedTrip,
+  writeBenchPhotos,
+} from './dataset'
 
 export interface BenchTargets {
   port: number
@@ -65,6 +73,8 @@ const existing = await app.deps.prisma.post.count()
 const summary = existing
   ? { posts: existing, published: await app.deps.prisma.post.count({ where: { status: 'published' } }) }
   : await generateDataset(app.deps.prisma, posts)
+// A data set in memory (the PostgreSQL rows) has no image directory to fill: its pictures stay 404s, which no row asks for.
+if (env.BENCH_DATA_DIR) await writeBenchPhotos(path.join(env.BENCH_DATA_DIR, 'images'))
 if (!(await app.deps.prisma.trip.count({ where: { slug: BENCH_TRIP.slug } }))) await generateBenchTrip(app.deps.prisma)
 await app.deps.prisma.trip.deleteMany({
   where: { OR: [{ slug: BENCH_TRACKED_TRIP.slug }, { slug: { startsWith: 'bench-tracker-' } }] },
