@@ -112,8 +112,12 @@ export const tripGap = z.object({
 export type TripDay = z.infer<typeof tripDay>
 export type TripGap = z.infer<typeof tripGap>
 
-/** Days in one page of a trip's timeline (a page answer stays small whatever the trip's length). */
-export const TRIP_TIMELINE_DAYS = 14
+/**
+ * Days in one page of a trip's timeline (a page answer stays small whatever the trip's length). A week: the page's
+ * first render on a phone grows with it (a 100-day trip's first two weeks blocked a mid-range phone's main thread
+ * for about 350 ms in Lighthouse's mobile run, its first week for about 150 ms).
+ */
+export const TRIP_TIMELINE_DAYS = 7
 export const tripTimeline = z.array(z.discriminatedUnion('kind', [tripDay, tripGap]))
 
 export const tripMarker = z.object({
