@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import type { TripCard as Trip } from '@wayfarer/api/schemas'
-import { cx } from '@wayfarer/ui'
+import { LiveBadge } from './live-badge'
 import { plural } from '../../lib/numbers'
 import { Flag } from '../map/flag'
 import { countryName, formatDistance, tripDatesLine } from './format'
@@ -72,22 +72,6 @@ export function Flags({ codes }: { codes: string[] }) {
       {codes.map((code) => (
         <Flag key={code} code={code} />
       ))}
-    </span>
-  )
-}
-
-/** "Live": the trip goes on today. */
-export function LiveBadge({ className }: { className?: string }) {
-  return (
-    <span
-      data-testid="trip-live"
-      className={cx(
-        'inline-flex items-center gap-1.5 rounded-full bg-red-700 px-2.5 py-1 text-xs font-bold tracking-wide text-white uppercase',
-        className,
-      )}
-    >
-      <span aria-hidden="true" className="h-2 w-2 rounded-full bg-white" />
-      Live
     </span>
   )
 }
