@@ -3,7 +3,7 @@ import { NotFoundError } from '../errors'
 import { messages } from '../messages'
 import { countryName } from '../places/countries'
 import { publicPostWhere } from '../posts/visibility'
-import { dateOfDay, dayCountAt, startOfDate, storyDayOf, tripStateAt } from './days'
+import { dateOfDay, dayCountAt, dayNumberOf, startOfDate, storyDayOf, tripStateAt } from './days'
 import { tripDistances } from './lines'
 import { lastSeenOf } from './track-public'
 import {
@@ -165,11 +165,15 @@ export async function readTripTimeline(deps: Deps, slug: string, fromDay: number
   return timelinePage(deps, row, lastDay, await publishedStoriesOf(deps.prisma, [row.id]), fromDay)
 }
 
-/** Days fromDay… (TRIP_TIMELINE_DAYS of them, up to lastDay) with their stories and first photos, empty runs folded. */
+/**
+ * Days fromDay… (TRIP_TIMELINE_DAYS of them, up to lastDay) with their stories and first photos, empty runs folded.
+ * A page whose last day is empty runs on to the day before the next one with something in it, so an empty stretch
+ * is one gap, whole, and "Show more days" never brings a page of nothing but a gap.
+ */
 async function timelinePage(deps: Deps, row: TripRow, lastDay: number, stories: StoryRow[], fromDay: number) {
   if (fromDay > lastDay) return { timeline: [], next_day: null }
   const dates = datesOf(row)
-  const toDay = Math.min(lastDay, fromDay + TRIP_TIMELINE_DAYS - 1)
+  const pageEnd = Math.min(lastDay, fromDay + TRIP_TIMELINE_DAYS - 1)
   const photos = await deps.prisma.galleryImage.findMany({
     where: {
       AND: [
@@ -177,7 +181,7 @@ async function timelinePage(deps: Deps, row: TripRow, lastDay: number, stories: 
         {
           takenAt: {
             gte: startOfDate(dateOfDay(dates.startDate, fromDay), dates.timeZone),
-            lt: startOfDate(dateOfDay(dates.startDate, toDay + 1), dates.timeZone),
+            lt: startOfDate(dateOfDay(dates.startDate, pageEnd + 1), dates.timeZone),
           },
         },
       ],
@@ -185,7 +189,10 @@ async function timelinePage(deps: Deps, row: TripRow, lastDay: number, stories: 
     select: photoSelect,
     orderBy: photoOrder,
   })
-  const days = groupByDay(dates, lastDay, stories, photos).slice(fromDay - 1, toDay)
+  const allDays = groupByDay(dates, lastDay, stories, photos)
+  const toDay = await throughEmptyDays(deps, row, allDays, pageEnd, lastDay)
+  // The days past the page's end that it takes in are empty: no photo of theirs had to be read.
+  const days = allDays.slice(fromDay - 1, toDay)
   return {
     timeline: foldEmptyDays(
       days.map((d) => ({
@@ -200,6 +207,33 @@ async function timelinePage(deps: Deps, row: TripRow, lastDay: number, stories: 
     ),
     next_day: toDay < lastDay ? toDay + 1 : null,
   }
+}
+
+/** The page's last day: `pageEnd`, or when that day is empty, the day before the next one with a story or photo. */
+async function throughEmptyDays(
+  deps: Deps,
+  row: TripRow,
+  days: { stories: unknown[]; photoCount: number }[],
+  pageEnd: number,
+  lastDay: number,
+): Promise<number> {
+  const end = days[pageEnd - 1]
+  if (pageEnd >= lastDay || !end || end.stories.length || end.photoCount) return pageEnd
+  const dates = datesOf(row)
+  // Stories are known for every day; photos only for the page's, so the next one's day is asked for.
+  const storyDay = days.findIndex((d, i) => i >= pageEnd && d.stories.length > 0) + 1 || lastDay + 1
+  const photo = await deps.prisma.galleryImage.findFirst({
+    where: {
+      AND: [
+        tripPhotoWhere(row.id, dates, deps.now()),
+        { takenAt: { gte: startOfDate(dateOfDay(dates.startDate, pageEnd + 1), dates.timeZone) } },
+      ],
+    },
+    select: { takenAt: true },
+    orderBy: { takenAt: 'asc' },
+  })
+  const photoDay = photo?.takenAt ? dayNumberOf(photo.takenAt, dates.startDate, dates.timeZone) : lastDay + 1
+  return Math.min(lastDay, Math.min(storyDay, photoDay) - 1)
 }
 
 /**
