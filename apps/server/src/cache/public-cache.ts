@@ -53,6 +53,12 @@ interface Entry {
   freshUntil: number | undefined
 }
 
+/** An answer handed to the reads that waited for it, with the cache generation it was made in. */
+interface Shared {
+  entry: Entry
+  generation: number
+}
+
 /**
  * Public-read cache: each answer is kept under its URL, whole (headers included, its compressed forms made once
  * and kept beside it), with an ETag (a matching If-None-Match gets 304). A hit is answered before the route and
@@ -69,8 +75,11 @@ export class PublicCache {
   private readonly values = new Map<string, { generation: number; value: Promise<unknown> }>()
   /** Whether `remember` keeps anything: only while this process hears every write (registerLookup). */
   private listening = false
-  /** Misses being answered now, by key: the same read arriving meanwhile waits for that answer (single flight). */
-  private readonly inflight = new Map<string, Promise<void>>()
+  /**
+   * Misses being answered now, by key: the same read arriving meanwhile waits for that answer (single flight), and
+   * is given it even when it was not kept (larger than the cache takes), as long as no write came in between.
+   */
+  private readonly inflight = new Map<string, Promise<Shared | undefined>>()
   /**
    * Story pages and answers kept ready in the database (rendered-pages.ts), asked on a miss before the route: a
    * crawler's first visit costs a lookup instead of a render.
@@ -220,8 +229,10 @@ export class PublicCache {
       let hit = this.fresh(key)
       const answering = hit ? undefined : this.inflight.get(key)
       if (answering) {
-        await answering
-        hit = this.fresh(key)
+        // Handed over even when the cache did not keep it: a burst of reads for an answer too large to keep (every
+        // story with its body) would otherwise make it once per read, all at once.
+        const shared = await answering
+        hit = this.fresh(key) ?? (shared?.generation === this.generation ? shared.entry : undefined)
       }
       let source = 'HIT'
       if (!hit) {
@@ -284,17 +295,20 @@ export class PublicCache {
     return entry
   }
 
-  /** Marks `key` as being answered; the returned function (idempotent) ends that. */
-  private answering(key: string): () => void {
-    let finish = () => {}
-    const answered = new Promise<void>((resolve) => (finish = resolve))
+  /**
+   * Marks `key` as being answered; the returned function (idempotent) ends that, handing the reads that waited the
+   * answer made (none: an error, a refusal, a dropped connection).
+   */
+  private answering(key: string): (shared?: Shared) => void {
+    let finish: (shared: Shared | undefined) => void = () => {}
+    const answered = new Promise<Shared | undefined>((resolve) => (finish = resolve))
     this.inflight.set(key, answered)
     let finished = false
-    return () => {
+    return (shared) => {
       if (finished) return
       finished = true
       if (this.inflight.get(key) === answered) this.inflight.delete(key)
-      finish()
+      finish(shared)
     }
   }
 
@@ -318,7 +332,7 @@ export class PublicCache {
       const freshUntil = this.freshUntil?.()
       const stillTrue = freshUntil === undefined || freshUntil > this.now()
       if (pending.generation === this.generation && !this.suspended && stillTrue) {
-        this.entries.set(pending.key, {
+        const entry: Entry = {
           status: 200,
           headers: keptHeaders(reply.getHeaders()),
           body: bodyOf(body),
@@ -326,7 +340,10 @@ export class PublicCache {
           encoded: {},
           effects: pending.effects,
           freshUntil,
-        })
+        }
+        // The cache may refuse it (too large): the reads waiting for it are still given it.
+        this.entries.set(pending.key, entry)
+        pending.done({ entry, generation: pending.generation })
       }
       pending.done()
       reply.header('etag', etag).header('x-cache', 'MISS')
@@ -475,6 +492,11 @@ export function invalidatingWrites(prisma: PrismaClient, cache: PublicCache): Pr
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when this anonymous public read may be stored once answered. */
-    publicCache?: { key: string; generation: number; effects: (() => void)[]; done: () => void }
+    publicCache?: {
+      key: string
+      generation: number
+      effects: (() => void)[]
+      done: (shared?: Shared) => void
+    }
   }
 }
