@@ -146,6 +146,8 @@ export class RenderedPages {
   private readAgain = false
   /** Batches of views written so far: a reading of `known` they overlapped may have missed them. */
   private viewWrites = 0
+  /** Files being written (in the thread pool, which a loaded machine can hold up for most of a second). */
+  private readonly writing = new Set<Promise<void>>()
 
   constructor(private readonly options: RenderedPagesOptions) {
     this.kinds = KINDS.filter((kind) => options.pages || kind.name !== 'page')
@@ -286,13 +288,15 @@ export class RenderedPages {
   private writeFile(url: string, file: Buffer): void {
     const target = this.fileOf(url)
     const temporary = `${target}.${randomUUID()}.tmp`
-    void mkdir(path.dirname(target), { recursive: true })
+    const written: Promise<void> = mkdir(path.dirname(target), { recursive: true })
       .then(() => writeFile(temporary, file))
       .then(() => rename(temporary, target))
       .catch((err: unknown) => {
         this.options.log.debug({ err, url }, 'could not write a kept page file')
         return rm(temporary, { force: true })
       })
+      .finally(() => this.writing.delete(written))
+    this.writing.add(written)
   }
 
   /** Reads every published story's version and view count (`holdsCurrent`); again if a change came meanwhile. */
@@ -356,9 +360,10 @@ export class RenderedPages {
       })
   }
 
-  /** Resolves once nothing is being made and nothing is waiting to be (the bench, tests). */
+  /** Resolves once nothing is being made, read or written, and nothing is waiting to be (the bench, tests). */
   async settled(): Promise<void> {
-    while (this.sweeping || this.reading) await (this.sweeping ?? this.reading)
+    while (this.sweeping || this.reading || this.writing.size)
+      await (this.sweeping ?? this.reading ?? Promise.all(this.writing))
   }
 
   /**
