@@ -1,3 +1,5 @@
+import type { AppDeps } from './deps'
+
 /**
  * How a procedure is also reachable as a REST path (docs/product.md, "The REST contract"). Declared beside the procedure with
  * `.meta({ rest: { … } })`; the server's one generic adapter builds every Fastify route from these, and
@@ -23,4 +25,10 @@ export interface RestMeta {
   pagination?: string | readonly string[]
   /** The answer's `message`: a fixed text, or `{ from: key }` to copy it from the output. */
   message?: string | { from: string }
+  /**
+   * An answer too large to build in memory (every story with its body). For the input it is given (already
+   * validated by the procedure's schema) it returns the batches of `data` — and, when done, the envelope's other
+   * fields — or undefined to call the procedure as usual. The adapter writes the answer as the batches come.
+   */
+  stream?: (deps: AppDeps, input: never) => AsyncGenerator<readonly unknown[], Record<string, unknown>> | undefined
 }

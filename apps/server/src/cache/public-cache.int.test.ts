@@ -249,7 +249,7 @@ describe('several server processes on one database', () => {
   afterAll(() => servers.close())
 
   const titlesFrom = async (app: FastifyInstance) => {
-    const res = await app.inject({ method: 'GET', url: '/api/posts' })
+    const res = await app.inject({ method: 'GET', url: '/api/posts?limit=6' })
     return {
       cache: res.headers['x-cache'],
       titles: (res.json() as { data: { title: string }[] }).data.map((p) => p.title),

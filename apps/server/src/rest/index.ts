@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { TRPCError } from '@trpc/server'
 import { getHTTPStatusCodeFromError } from '@trpc/server/http'
@@ -56,14 +57,43 @@ async function answer(
       }
       parts.body = fields
     }
+    const input = restInput(schema, rest, parts)
+    // An input the schema refuses goes to the procedure, which answers it with its usual message.
+    const parsed = rest.stream ? schema?.safeParse(input) : undefined
+    const batches = parsed?.success ? rest.stream!(deps, parsed.data as never) : undefined
+    if (batches) return await sendStreamed(reply, batches)
     const call = procedure
       .split('.')
       .reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], caller) as CallProcedure
-    const output = await call(restInput(schema, rest, parts))
+    const output = await call(input)
     return reply.send({ success: true, ...envelope(rest, output) })
   } catch (error) {
     return sendError(reply, error)
   }
+}
+
+/**
+ * `{"success":true,"data":[…], …the other fields}` written as the batches come, a batch at a time (the stream asks
+ * for the next one only once the last is on its way), so the answer is never held whole. A failure before the
+ * first batch is answered as any other; after it the answer is cut short: the client gets broken JSON, never a
+ * list that looks whole.
+ */
+async function sendStreamed(reply: FastifyReply, batches: AsyncGenerator<readonly unknown[], Record<string, unknown>>) {
+  let next = await batches.next()
+  async function* text() {
+    yield '{"success":true,"data":['
+    let separator = ''
+    while (!next.done) {
+      if (next.value.length) {
+        yield separator + next.value.map((item) => JSON.stringify(item)).join(',')
+        separator = ','
+      }
+      next = await batches.next()
+    }
+    const rest = JSON.stringify(next.value)
+    yield rest === '{}' ? ']}' : `],${rest.slice(1)}`
+  }
+  return reply.type('application/json; charset=utf-8').send(Readable.from(text(), { objectMode: false }))
 }
 
 /** The answer's `data`, `pagination` and `message`, as the metadata says. */

@@ -302,14 +302,13 @@ const after = (cursor: Cursor | undefined) => {
 }
 
 /**
- * Every published post, newest first, read in keyset batches of BATCH_SIZE so no single statement is
- * unbounded (the documented `GET /api/posts` without a limit; its answer is cached).
+ * Every published post, newest first, in keyset batches of BATCH_SIZE, so no statement and no batch is unbounded
+ * (the REST list without a limit streams them).
  */
-export async function allPublicPosts(
+export async function* publicPostBatches(
   prisma: PrismaClient,
   pendingViews: (postId: number) => number,
-): Promise<PublicPost[]> {
-  const posts: PublicPost[] = []
+): AsyncGenerator<PublicPost[]> {
   let cursor: Cursor | undefined
   for (;;) {
     const rows = await prisma.$queryRaw<PostRow[]>`
@@ -317,9 +316,9 @@ export async function allPublicPosts(
       WHERE ${isPublished} AND ${after(cursor)}
       ORDER BY ${newestFirst}
       LIMIT ${BATCH_SIZE}`
-    for (const row of rows) posts.push(toPublicPost(row, pendingViews))
+    if (rows.length) yield rows.map((row) => toPublicPost(row, pendingViews))
     const last = rows.at(-1)
-    if (!last || rows.length < BATCH_SIZE) return posts
+    if (!last || rows.length < BATCH_SIZE) return
     cursor = { publishedAt: last.published_at, id: Number(last.id) }
   }
 }

@@ -10,6 +10,7 @@ import {
 } from './public-schema'
 import {
   countPostView,
+  everyPublishedPost,
   findPublishedPostOrThrow,
   listPostCards,
   listPublishedPosts,
@@ -19,8 +20,8 @@ import {
 /** Procedures visitors use to read published posts (issue: reading). */
 export const publicPostProcedures = {
   /**
-   * Published posts in the documented public shape: all of them with their bodies, or a page (`limit`, as the home page
-   * asks) without the bodies unless `include=content`; category and search.
+   * Published posts in the documented public shape: a page (`limit`, as the home page asks) without the bodies
+   * unless `include=content`; category and search. On REST without a limit: all of them with their bodies, streamed.
    */
   published: publicProcedure
     .meta({
@@ -30,6 +31,7 @@ export const publicPostProcedures = {
         summary: 'Published stories: all with their bodies, or a page (limit) without them unless include=content',
         data: 'posts',
         pagination: 'pagination',
+        stream: everyPublishedPost,
       },
     })
     .input(publishedPostsInput)

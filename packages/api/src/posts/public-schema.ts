@@ -43,10 +43,13 @@ const optionalText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined))
 
+/** The largest page of `posts.published`. */
+export const MAX_PAGE_SIZE = 100
+
 export const publishedPostsInput = z
   .object({
-    /** Page size; without it every published post is returned (the blog list). */
-    limit: pageSize(100).optional(),
+    /** Page size; without it the REST path streams every published post with its body (the blog list). */
+    limit: pageSize(MAX_PAGE_SIZE).optional(),
     page: pageNumber(),
     /** A category slug (footer links) or its exact name (chips). */
     category: optionalText(100, 'Category'),

@@ -5,11 +5,11 @@ import { messages } from '../messages'
 import { storedViewsSql } from './view-counter'
 import { categoryCounts } from '../taxonomy/service'
 import {
-  allPublicPosts,
   BATCH_SIZE,
   isPublished,
   postCardPage,
   publicPostBySlug,
+  publicPostBatches,
   publicPostPage,
   publishedPostDates as readPublishedPostDates,
   type PostFilter,
@@ -17,7 +17,10 @@ import {
   type StoryCoordinates,
 } from './public-read'
 import {
+  MAX_PAGE_SIZE,
   postBySlugInput,
+  publicPost,
+  type Pagination,
   type PostCardsOutput,
   type PostCardsQuery,
   type PublicPost,
@@ -38,34 +41,54 @@ const filterOf = async (
 const pagesOf = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit))
 
 /**
- * Published posts in the documented public shape, newest first (or best match first when searching), one page at
- * a time. Without `limit` every match is returned (the blog list's REST call asks for no limit), read in bounded batches.
+ * A page of published posts in the documented public shape, newest first (or best match first when searching),
+ * without their bodies unless `include=content`. Without `limit`, the REST path streams every match instead
+ * (`everyPublishedPost`); a tRPC call without one gets the largest page.
  */
 export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQuery): Promise<PublishedPostsOutput> {
-  const pending = (id: number) => deps.views.pending(id)
-  const offset = input.limit ? (input.page - 1) * input.limit : 0
-  const filter = await filterOf(deps, input, input.limit ? { offset, limit: input.limit } : undefined)
-  if (input.limit) {
-    const withContent = input.include === 'content'
-    const page = await publicPostPage(deps.prisma, filter, input.limit, offset, pending, withContent)
-    const posts = withContent ? page.rows : page.rows.map(({ content: _body, ...listed }) => listed)
-    return {
-      posts,
-      pagination: { page: input.page, limit: input.limit, total: page.total, pages: pagesOf(page.total, input.limit) },
+  const limit = input.limit ?? MAX_PAGE_SIZE
+  const offset = (input.page - 1) * limit
+  const filter = await filterOf(deps, input, { offset, limit })
+  const withContent = input.include === 'content'
+  const page = await publicPostPage(deps.prisma, filter, limit, offset, (id) => deps.views.pending(id), withContent)
+  const posts = withContent ? page.rows : page.rows.map(({ content: _body, ...listed }) => listed)
+  return { posts, pagination: { page: input.page, limit, total: page.total, pages: pagesOf(page.total, limit) } }
+}
+
+/**
+ * Every published match with its body, newest first (or best match first when searching), a batch at a time: the
+ * REST list without a limit (the spec's blog list), which the REST adapter streams. At 100,000 stories it is over
+ * half a gigabyte, more than one string may hold, so it is never built whole. Returns the pagination that follows
+ * the list. Undefined when the input asks for a page.
+ */
+export function everyPublishedPost(
+  deps: AppDeps,
+  input: PublishedPostsQuery,
+): AsyncGenerator<PublicPost[], { pagination: Pagination }> | undefined {
+  if (input.limit !== undefined) return undefined
+  return (async function* () {
+    const pending = (id: number) => deps.views.pending(id)
+    const filter = await filterOf(deps, input)
+    let total = 0
+    const batches =
+      !filter.hits && filter.category === undefined
+        ? publicPostBatches(deps.prisma, pending)
+        : offsetBatches(deps, filter, pending)
+    for await (const batch of batches) {
+      total += batch.length
+      yield publicPost.array().parse(batch)
     }
+    return { pagination: { page: 1, limit: Math.max(total, 1), total, pages: 1 } }
+  })()
+}
+
+/** A search's or a category's matches (a fraction of the posts) in offset batches. */
+async function* offsetBatches(deps: AppDeps, filter: PostFilter, pending: (id: number) => number) {
+  for (let offset = 0; ; offset += BATCH_SIZE) {
+    const batch = await publicPostPage(deps.prisma, filter, BATCH_SIZE, offset, pending)
+    if (batch.rows.length) yield batch.rows
+    if (batch.rows.length < BATCH_SIZE) return
   }
-  // Everything, in keyset batches; a search or a category (a fraction of the posts) in offset batches.
-  let posts: PublicPost[] = []
-  if (!filter.hits && filter.category === undefined) posts = await allPublicPosts(deps.prisma, pending)
-  else {
-    for (let offset = 0; ; offset += BATCH_SIZE) {
-      const batch = await publicPostPage(deps.prisma, filter, BATCH_SIZE, offset, pending)
-      posts.push(...batch.rows)
-      if (batch.rows.length < BATCH_SIZE) break
-    }
-  }
-  const limit = Math.max(posts.length, 1)
-  return { posts, pagination: { page: 1, limit, total: posts.length, pages: 1 } }
 }
 
 /** The blog list's page of story cards, with the category chips' counts. */
