@@ -57,9 +57,9 @@ export async function listPublishedPosts(deps: AppDeps, input: PublishedPostsQue
 
 /**
  * Every published match with its body, newest first (or best match first when searching), a batch at a time: the
- * REST list without a limit (the spec's blog list), which the REST adapter streams. At 100,000 stories it is over
- * half a gigabyte, more than one string may hold, so it is never built whole. Returns the pagination that follows
- * the list. Undefined when the input asks for a page.
+ * REST list without a limit (docs/product.md, "Every story at once"), which the REST adapter streams. At 100,000
+ * stories it is over half a gigabyte, more than one string may hold, so it is never built whole. Returns the
+ * pagination that follows the list. Undefined when the input asks for a page.
  */
 export function everyPublishedPost(
   deps: AppDeps,
