@@ -102,7 +102,10 @@ function CountryMap({ data, onPhoto }: { data: PlacesCountryOutput; onPhoto: (ph
   const [moved, setMoved] = useState<MapView | null>(null)
   const navigate = useNavigate()
   const maxZoom = useMaxZoom()
-  const fitted = data.bbox ? viewAround(data.bbox, width, MAP_HEIGHT, maxZoom) : { longitude: 0, latitude: 20, zoom: 1 }
+  const fitted =
+    data.bbox && width !== undefined
+      ? viewAround(data.bbox, width, MAP_HEIGHT, maxZoom)
+      : { longitude: 0, latitude: 20, zoom: 1 }
   return (
     <div ref={box} className="mt-6">
       <WorldMap

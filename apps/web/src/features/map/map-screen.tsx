@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { skipToken, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { cx } from '@wayfarer/ui'
 import type { MapCluster, MapPhoto, MapStory, PlacesMapOutput } from '@wayfarer/api/schemas'
@@ -45,12 +45,11 @@ export function MapScreen({
   const maxZoom = useMaxZoom()
   // A cluster that splits only beyond the map's deepest zoom lists what it holds instead.
   const shown = useQuery(
-    mapQuery({
-      bbox: boxOf(view, width, MAP_HEIGHT),
-      zoom: Math.min(view.zoom, maxZoom),
-      max_zoom: maxZoom,
-      ...filters,
-    }),
+    mapQuery(
+      width === undefined
+        ? skipToken
+        : { bbox: boxOf(view, width, MAP_HEIGHT), zoom: Math.min(view.zoom, maxZoom), max_zoom: maxZoom, ...filters },
+    ),
   )
   const chosen = useChosenMarker()
   const visited = useMemo(
@@ -107,13 +106,13 @@ export function MapScreen({
 }
 
 /** Choosing a trip fits the map to it (its stories, photos and route), once per choice: the visitor moves on from there. */
-function useFitToTrip(trip: string | undefined, width: number, setView: (view: MapView) => void) {
+function useFitToTrip(trip: string | undefined, width: number | undefined, setView: (view: MapView) => void) {
   const page = useQuery({ ...tripQuery(trip ?? ''), enabled: Boolean(trip) })
   const bbox = trip && page.data?.slug === trip ? page.data.map.bbox : null
   const fitted = useRef<string | undefined>(undefined)
   useEffect(() => {
     if (!trip) fitted.current = undefined
-    if (!trip || !bbox || fitted.current === trip) return
+    if (!trip || !bbox || width === undefined || fitted.current === trip) return
     fitted.current = trip
     setView(viewAround(bbox, width, MAP_HEIGHT))
   }, [trip, bbox, width, setView])

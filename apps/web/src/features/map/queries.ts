@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query'
+import { keepPreviousData, skipToken } from '@tanstack/react-query'
 import type { PlacesMapInput } from '@wayfarer/api/schemas'
 import { trpc } from '../../lib/trpc'
 
@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc'
 export const countriesQuery = () => trpc.places.countries.queryOptions(undefined, { staleTime: 60_000 })
 
 /** What a view of the map shows: clusters, single stories and photos, and the stories in view. */
-export const mapQuery = (input: PlacesMapInput) =>
+export const mapQuery = (input: PlacesMapInput | typeof skipToken) =>
   trpc.places.map.queryOptions(input, { placeholderData: keepPreviousData, staleTime: 60_000 })
 
 /** One country's stories and photos, and the box to zoom its map to. */

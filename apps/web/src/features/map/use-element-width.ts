@@ -1,10 +1,14 @@
-import { useEffect, useRef, useState } from 'react'
+import { useLayoutEffect, useRef, useState } from 'react'
 
-/** The width of an element, kept up to date as the window resizes (the map draws at its real size). */
+/**
+ * The width of an element, kept up to date as the window resizes (the map draws at its real size). Undefined
+ * until it is measured, which is before the first paint: a map first drawn at a guessed width was drawn twice on
+ * every visit, and on a slow phone drawing the world's countries is the page's longest task.
+ */
 export function useElementWidth<T extends HTMLElement>(fallback: number) {
   const ref = useRef<T>(null)
-  const [width, setWidth] = useState(fallback)
-  useEffect(() => {
+  const [width, setWidth] = useState<number>()
+  useLayoutEffect(() => {
     const el = ref.current
     if (!el) return
     setWidth(el.clientWidth || fallback)

@@ -79,8 +79,8 @@ const ignore = () => undefined
 export interface WorldMapProps {
   view: MapView
   onView: (view: MapView) => void
-  /** Size of the drawing in CSS pixels. */
-  width: number
+  /** Size of the drawing in CSS pixels; until the width is known only the empty frame is drawn. */
+  width: number | undefined
   height: number
   /** The markers; none by default (the place picker shows only its pin). */
   clusters?: MapCluster[]
@@ -117,7 +117,15 @@ export function useMaxZoom(): number {
  * photo opens it); the map itself pans with a drag, the arrow keys or the buttons, and zooms with the wheel,
  * + and - or the buttons (`useMapGestures`).
  */
-export function WorldMap({
+export function WorldMap(props: WorldMapProps) {
+  const { width } = props
+  if (width === undefined) return <div className={FRAME} style={{ height: props.height }} />
+  return <DrawnWorldMap {...props} width={width} />
+}
+
+const FRAME = 'relative overflow-hidden rounded-xl border border-gray-200 bg-sky-100'
+
+function DrawnWorldMap({
   view,
   onView,
   width,
@@ -135,7 +143,7 @@ export function WorldMap({
   lines = NO_LINES,
   days = NO_DAYS,
   children,
-}: WorldMapProps) {
+}: WorldMapProps & { width: number }) {
   // Raster tiles under the markers when the owner set MAP_TILES_URL; none draws the built-in vector world.
   const tiles = useQuery(mapSettingsQuery()).data?.tiles
   // The place picker zooms as deep as it likes: where the pin goes matters more than what the drawing shows.
@@ -151,7 +159,7 @@ export function WorldMap({
     return { left: x, top: y, visible: x > -20 && y > -20 && x < width + 20 && y < height + 20 }
   }
   return (
-    <div className="relative overflow-hidden rounded-xl border border-gray-200 bg-sky-100" style={{ height }}>
+    <div className={FRAME} style={{ height }}>
       <div
         ref={surface}
         role="region"

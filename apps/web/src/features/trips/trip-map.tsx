@@ -22,7 +22,10 @@ export default function TripMap({
 }) {
   const [box, width] = useElementWidth<HTMLDivElement>(800)
   const [moved, setMoved] = useState<MapView | null>(null)
-  const fitted = map.bbox ? viewAround(map.bbox, width, MAP_HEIGHT, 12) : { longitude: 0, latitude: 20, zoom: 1 }
+  const fitted =
+    map.bbox && width !== undefined
+      ? viewAround(map.bbox, width, MAP_HEIGHT, 12)
+      : { longitude: 0, latitude: 20, zoom: 1 }
   return (
     <div ref={box} className="mt-4" data-testid="trip-map">
       <WorldMap
