@@ -176,22 +176,21 @@ test('with a tile server configured, the map draws its raster tiles under the ma
 
 // A map drawn first at a guessed width and again at its real one drew the world's countries twice on every visit:
 // on a phone, the page's longest task. Each country is drawn once, at the width the page gives it.
-for (const [name, url] of [
-  ['/map', '/map'],
-  ['a trip page', '/trips/six-weeks-across-asia'],
+for (const { name, url } of [
+  { name: '/map', url: '/map' },
+  { name: 'a trip page', url: '/trips/six-weeks-across-asia' },
 ]) {
   test(`${name} draws each country once, at the map's real width`, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 })
-    await page.addInitScript(() => {
-      const counts = { drawn: 0, redrawn: 0 }
-      Object.assign(window, { mapDrawing: counts })
-      new MutationObserver((records) => {
-        for (const r of records)
-          if (r.type === 'attributes') counts.redrawn++
-          else
-            for (const node of r.addedNodes)
-              if (node instanceof Element) counts.drawn += node.querySelectorAll('path').length
-      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['d'] })
+    // Counts the paths added to the page and every later change of a path's drawing.
+    await page.addInitScript({
+      content: `window.mapDrawing = { drawn: 0, redrawn: 0 };
+        new MutationObserver((records) => {
+          for (const r of records)
+            if (r.type === 'attributes') window.mapDrawing.redrawn++
+            else for (const node of r.addedNodes)
+              if (node instanceof Element) window.mapDrawing.drawn += node.querySelectorAll('path').length
+        }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['d'] })`,
     })
     await page.goto(url)
     // A trip's map is made as the reader comes near it.
@@ -199,9 +198,7 @@ for (const [name, url] of [
     const map = page.getByTestId('world-map')
     await expect(map.locator('svg path[d^="M"]').first()).toBeVisible()
     await page.waitForLoadState('networkidle')
-    const counts = await page.evaluate(
-      () => (window as unknown as { mapDrawing: { drawn: number; redrawn: number } }).mapDrawing,
-    )
+    const counts = (await page.evaluate('window.mapDrawing')) as { drawn: number; redrawn: number }
     expect(counts.drawn).toBeGreaterThan(10)
     expect(counts.redrawn).toBe(0)
     const svgWidth = await map.locator('svg').first().getAttribute('width')
