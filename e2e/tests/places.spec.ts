@@ -192,6 +192,11 @@ for (const { name, url } of [
               if (node instanceof Element) window.mapDrawing.drawn += node.querySelectorAll('path').length
         }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['d'] })`,
     })
+    // The markers of the map's first view are asked for once (the deepest zoom, part of the question, is known).
+    const markerQueries: string[] = []
+    page.on('request', (request) => {
+      if (/[/,]places\.map[?,]/.test(request.url())) markerQueries.push(request.url())
+    })
     await page.goto(url)
     // A trip's map is made as the reader comes near it.
     await page.getByRole('heading', { name: /^(Map|The route)$/ }).scrollIntoViewIfNeeded()
@@ -201,6 +206,7 @@ for (const { name, url } of [
     const counts = (await page.evaluate('window.mapDrawing')) as { drawn: number; redrawn: number }
     expect(counts.drawn).toBeGreaterThan(10)
     expect(counts.redrawn).toBe(0)
+    expect(markerQueries).toHaveLength(url === '/map' ? 1 : 0)
     const svgWidth = await map.locator('svg').first().getAttribute('width')
     // The width of the map's frame, border included.
     expect(Number(svgWidth)).toBe(

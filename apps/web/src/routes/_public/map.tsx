@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { MapScreen } from '../../features/map/map-screen'
 import { clampView, type MapView } from '../../features/map/mercator'
-import { countriesQuery } from '../../features/map/queries'
+import { countriesQuery, mapSettingsQuery } from '../../features/map/queries'
 import { tripsQuery } from '../../features/trips/queries'
 import { settled } from '../../lib/preload'
 import { optionalNumber, optionalText, z } from '../../lib/search-params'
@@ -20,8 +20,14 @@ const WORLD: MapView = { longitude: 20, latitude: 25, zoom: 2 }
 
 export const Route = createFileRoute('/_public/map')({
   validateSearch: mapSearch,
+  // The map settings with the page's other data: the deepest zoom is part of the markers' query, and learning it
+  // after the first draw asked for the markers twice, the second time after the first answer came back.
   loader: ({ context: { queryClient } }) =>
-    settled(queryClient.ensureQueryData(countriesQuery()), queryClient.ensureQueryData(tripsQuery())),
+    settled(
+      queryClient.ensureQueryData(countriesQuery()),
+      queryClient.ensureQueryData(tripsQuery()),
+      queryClient.ensureQueryData(mapSettingsQuery()),
+    ),
   component: MapRoute,
 })
 

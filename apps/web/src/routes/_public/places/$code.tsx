@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { CountryScreen } from '../../../features/map/country-screen'
-import { countryQuery } from '../../../features/map/queries'
+import { countryQuery, mapSettingsQuery } from '../../../features/map/queries'
 import { settled } from '../../../lib/preload'
 
 export const Route = createFileRoute('/_public/places/$code')({
   loader: ({ context: { queryClient }, params }) =>
     /^[a-z]{2}$/i.test(params.code)
-      ? settled(queryClient.ensureQueryData(countryQuery(params.code.toUpperCase())))
+      ? settled(
+          queryClient.ensureQueryData(countryQuery(params.code.toUpperCase())),
+          // The deepest zoom fits the country's map: known before it is drawn, it is drawn once.
+          queryClient.ensureQueryData(mapSettingsQuery()),
+        )
       : undefined,
   component: CountryRoute,
 })
