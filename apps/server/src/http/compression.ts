@@ -20,10 +20,16 @@ const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUAL
 const PACK_HERE_MAX_BYTES = 16 * 1024
 
 /**
- * A small body at a lower quality: a 5 KB search answer took 100–180 µs at quality 5 and 50 µs at 3, for 1.43 KB
- * instead of 1.30 KB (one packet either way), and compressing was a sixth of the server's time per distinct search.
+ * A small body at brotli's quality 1, and gzip with a window and hash table no larger than such a body needs. The
+ * server runs with glibc's mmap threshold at 32 KB (`npm start`, ARCHITECTURE.md "Memory"), so every allocation of
+ * 32 KB or more is a fresh mapping, faulted in page by page and unmapped when freed. Brotli's qualities from 2 up
+ * allocate a 256 KB hash table per body, and zlib's default window and table are 64 KB each: with the threshold a
+ * 5 KB search answer took about 0.5 ms of the server's thread at quality 3 (a quarter of a distinct search, in a
+ * profile under load), against 0.06 ms outside it. Quality 1 has small tables of its own: about 0.03 ms, for 1.78
+ * KB instead of 1.67. A 16 KB window holds every body compressed here: gzip's answers measured kept their size.
  */
-const SMALL_BROTLI_QUALITY = 3
+const SMALL_BROTLI_QUALITY = 1
+const SMALL_GZIP_OPTIONS = { windowBits: 14, memLevel: 7 }
 
 /**
  * Brotli told the body's size uses a window no larger than the body and smaller tables: its default window (4 MB)
@@ -44,7 +50,7 @@ export const packers: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
       ? Promise.resolve(brotliCompressSync(body, smallBrotliOptions(body.length)))
       : promisify(brotliCompress)(body, BROTLI_OPTIONS),
   gzip: (body: Buffer) =>
-    body.length <= PACK_HERE_MAX_BYTES ? Promise.resolve(gzipSync(body)) : promisify(gzip)(body),
+    body.length <= PACK_HERE_MAX_BYTES ? Promise.resolve(gzipSync(body, SMALL_GZIP_OPTIONS)) : promisify(gzip)(body),
 }
 
 /** Text worth compressing: the plugin's own list without octet-stream (downloads here are archives already). */
